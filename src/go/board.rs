@@ -1,0 +1,634 @@
+//! Padded 1-D board with incrementally kept chains and liberties. Knows captures and suicide mechanics;
+//! knows nothing of ko, turn order, rulesets or files.
+//!
+//! Layout (after KataGo's `Board` and Leela Zero's `FastBoard`): a `width`×`height` board is stored row by
+//! row with one wall column shared between neighbouring rows and a wall row above and below, so the four
+//! neighbours of any playable cell are `±1` and `±stride` and never leave the array.
+
+use super::coord::{Color, Point};
+use super::zobrist::{MAX_CELLS, STONE_KEYS};
+
+/// Index of a cell in the padded board.
+pub type Loc = u16;
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const WALL: u8 = 3;
+
+fn cell_of(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+fn color_of(cell: u8) -> Option<Color> {
+    match cell {
+        BLACK => Some(Color::Black),
+        WHITE => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// What placing a stone did to the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Placed {
+    /// Opposing stones removed.
+    pub captured: u32,
+    /// The mover's own stones removed by a (multi-stone) suicide, the placed stone included.
+    pub self_captured: u32,
+    /// Set when the move captured exactly one stone with a lone stone left in atari: the opponent may not retake there at once.
+    pub ko_point: Option<Loc>,
+}
+
+/// A rectangular Go board of 1..=52 points per side.
+#[derive(Clone)]
+pub struct Board {
+    width: u8,
+    height: u8,
+    stride: usize,
+    cells: Vec<u8>,
+    /// For a stone: the head of its chain. Meaningless on empty cells.
+    head: Vec<Loc>,
+    /// For a stone: the next stone of its chain, in a ring.
+    next: Vec<Loc>,
+    /// For a chain head: the number of distinct liberties of the chain.
+    liberties: Vec<u16>,
+    /// For a chain head: the number of stones in the chain.
+    chain_len: Vec<u16>,
+    /// Scratch marks for liberty recounts; a cell is marked when `marks[loc] == mark_generation`.
+    marks: Vec<u32>,
+    mark_generation: u32,
+    hash: u64,
+    stones_on_board: [u32; 2],
+}
+
+impl Board {
+    /// An empty board. Panics if a side is outside 1..=52; callers validate sizes from records first.
+    pub fn new(width: u8, height: u8) -> Board {
+        assert!((1..=52).contains(&width) && (1..=52).contains(&height), "board side out of range");
+        let stride = usize::from(width) + 1;
+        let len = (usize::from(height) + 2) * stride + 1;
+        debug_assert!(len <= MAX_CELLS);
+        let mut cells = vec![WALL; len];
+        for y in 0..height {
+            for x in 0..width {
+                cells[(usize::from(y) + 1) * stride + usize::from(x) + 1] = EMPTY;
+            }
+        }
+        Board {
+            width,
+            height,
+            stride,
+            cells,
+            head: vec![0; len],
+            next: vec![0; len],
+            liberties: vec![0; len],
+            chain_len: vec![0; len],
+            marks: vec![0; len],
+            mark_generation: 0,
+            hash: 0,
+            stones_on_board: [0; 2],
+        }
+    }
+
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// Zobrist hash of the stones on the board (not of the player to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn stones_on_board(&self, color: Color) -> u32 {
+        self.stones_on_board[color.index()]
+    }
+
+    pub fn contains(&self, point: Point) -> bool {
+        point.x < self.width && point.y < self.height
+    }
+
+    /// The cell of an on-board point. Does not check that the point is on the board.
+    pub fn loc(&self, point: Point) -> Loc {
+        ((usize::from(point.y) + 1) * self.stride + usize::from(point.x) + 1) as Loc
+    }
+
+    pub fn point(&self, loc: Loc) -> Point {
+        let loc = usize::from(loc);
+        Point::new((loc % self.stride - 1) as u8, (loc / self.stride - 1) as u8)
+    }
+
+    pub fn get(&self, point: Point) -> Option<Color> {
+        color_of(self.cells[usize::from(self.loc(point))])
+    }
+
+    pub fn color_at(&self, loc: Loc) -> Option<Color> {
+        color_of(self.cells[usize::from(loc)])
+    }
+
+    pub fn is_empty_at(&self, loc: Loc) -> bool {
+        self.cells[usize::from(loc)] == EMPTY
+    }
+
+    /// The on-board neighbours of a cell (walls left out).
+    pub fn neighbours(&self, loc: Loc) -> impl Iterator<Item = Loc> + '_ {
+        self.neighbour_cells(loc)
+            .into_iter()
+            .filter(move |&n| self.cells[usize::from(n)] != WALL)
+    }
+
+    fn neighbour_cells(&self, loc: Loc) -> [Loc; 4] {
+        let s = self.stride as Loc;
+        [loc - s, loc - 1, loc + 1, loc + s]
+    }
+
+    /// Every playable cell, row by row from the top.
+    pub fn locs(&self) -> impl Iterator<Item = Loc> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| self.loc(Point::new(x, y))))
+    }
+
+    /// An identifier of the chain through a stone (its head), stable until the chain changes.
+    pub fn chain_id(&self, loc: Loc) -> Loc {
+        self.head[usize::from(loc)]
+    }
+
+    pub fn chain_liberties(&self, loc: Loc) -> u32 {
+        u32::from(self.liberties[usize::from(self.head[usize::from(loc)])])
+    }
+
+    pub fn chain_len(&self, loc: Loc) -> u32 {
+        u32::from(self.chain_len[usize::from(self.head[usize::from(loc)])])
+    }
+
+    /// The stones of the chain through `loc`, which must hold a stone.
+    pub fn chain_stones(&self, loc: Loc) -> ChainStones<'_> {
+        ChainStones { board: self, start: loc, current: Some(loc) }
+    }
+
+    /// Distinct chains of `color` adjacent to `loc`, as heads; unused slots are 0.
+    fn adjacent_chains(&self, loc: Loc, cell: u8) -> ([Loc; 4], usize) {
+        let mut found = [0 as Loc; 4];
+        let mut count = 0;
+        for n in self.neighbour_cells(loc) {
+            if self.cells[usize::from(n)] == cell {
+                let h = self.head[usize::from(n)];
+                if !found[..count].contains(&h) {
+                    found[count] = h;
+                    count += 1;
+                }
+            }
+        }
+        (found, count)
+    }
+
+    /// Would a stone of `color` at empty `loc` capture at least one opposing chain?
+    pub fn would_capture(&self, loc: Loc, color: Color) -> bool {
+        let opp = cell_of(color.opponent());
+        self.neighbour_cells(loc).into_iter().any(|n| {
+            self.cells[usize::from(n)] == opp && self.liberties[usize::from(self.head[usize::from(n)])] == 1
+        })
+    }
+
+    /// Would a stone of `color` at empty `loc` be left without liberties (after its captures)?
+    /// Returns the number of own stones that would be removed, the placed one included, or 0 if it is not suicide.
+    pub fn suicide_size(&self, loc: Loc, color: Color) -> u32 {
+        let own = cell_of(color);
+        let mut own_stones = 1;
+        let (heads, count) = self.adjacent_chains(loc, own);
+        for n in self.neighbour_cells(loc) {
+            if self.cells[usize::from(n)] == EMPTY {
+                return 0;
+            }
+        }
+        if self.would_capture(loc, color) {
+            return 0;
+        }
+        for &h in &heads[..count] {
+            if self.liberties[usize::from(h)] > 1 {
+                return 0;
+            }
+            own_stones += u32::from(self.chain_len[usize::from(h)]);
+        }
+        own_stones
+    }
+
+    /// The hash the board would have after a stone of `color` at empty `loc`, captures and suicide included.
+    /// Leaves the board untouched, so a superko check can refuse a move before it is made.
+    pub fn hash_after(&self, loc: Loc, color: Color) -> u64 {
+        if self.suicide_size(loc, color) > 0 {
+            let (heads, count) = self.adjacent_chains(loc, cell_of(color));
+            let mut hash = self.hash;
+            for &h in &heads[..count] {
+                for s in self.chain_stones(h) {
+                    hash ^= STONE_KEYS[color.index()][usize::from(s)];
+                }
+            }
+            return hash;
+        }
+        let opp = color.opponent();
+        let mut hash = self.hash ^ STONE_KEYS[color.index()][usize::from(loc)];
+        let (heads, count) = self.adjacent_chains(loc, cell_of(opp));
+        for &h in &heads[..count] {
+            if self.liberties[usize::from(h)] == 1 {
+                for s in self.chain_stones(h) {
+                    hash ^= STONE_KEYS[opp.index()][usize::from(s)];
+                }
+            }
+        }
+        hash
+    }
+
+    /// Puts a stone of `color` on empty `loc`, removes opposing chains left without liberties, then the mover's
+    /// own chain if it has none (suicide). Does not check ko, superko, turn order, or whether suicide is allowed:
+    /// that is `Game`'s job. Precondition: `loc` is an empty playable cell.
+    pub fn place(&mut self, loc: Loc, color: Color) -> Placed {
+        debug_assert_eq!(self.cells[usize::from(loc)], EMPTY);
+        let own = cell_of(color);
+        let opp = cell_of(color.opponent());
+        let l = usize::from(loc);
+
+        let mut empty_neighbours = 0;
+        for n in self.neighbour_cells(loc) {
+            if self.cells[usize::from(n)] == EMPTY {
+                empty_neighbours += 1;
+            }
+        }
+        let (own_heads, own_count) = self.adjacent_chains(loc, own);
+        let (opp_heads, opp_count) = self.adjacent_chains(loc, opp);
+
+        // The point was a liberty of every adjacent chain, once each.
+        for &h in own_heads[..own_count].iter().chain(&opp_heads[..opp_count]) {
+            self.liberties[usize::from(h)] -= 1;
+        }
+
+        self.cells[l] = own;
+        self.hash ^= STONE_KEYS[color.index()][l];
+        self.stones_on_board[color.index()] += 1;
+
+        match own_count {
+            0 => {
+                self.head[l] = loc;
+                self.next[l] = loc;
+                self.chain_len[l] = 1;
+                self.liberties[l] = empty_neighbours;
+            }
+            1 => {
+                let h = own_heads[0];
+                let mut new_liberties = 0;
+                for n in self.neighbour_cells(loc) {
+                    if self.cells[usize::from(n)] == EMPTY && !self.touches_chain(n, h, loc) {
+                        new_liberties += 1;
+                    }
+                }
+                self.link_into(loc, h);
+                self.liberties[usize::from(h)] += new_liberties;
+            }
+            _ => {
+                // Merge every chain into the longest, then count liberties afresh: shared liberties are
+                // too easy to double-count incrementally, and multi-chain merges are rare.
+                let mut target = own_heads[0];
+                for &h in &own_heads[1..own_count] {
+                    if self.chain_len[usize::from(h)] > self.chain_len[usize::from(target)] {
+                        target = h;
+                    }
+                }
+                self.link_into(loc, target);
+                for &h in &own_heads[..own_count] {
+                    if h != target {
+                        self.merge_chains(h, target);
+                    }
+                }
+                self.liberties[usize::from(target)] = self.count_liberties(target);
+            }
+        }
+
+        let mut placed = Placed::default();
+        let mut last_captured = 0;
+        for &h in &opp_heads[..opp_count] {
+            if self.liberties[usize::from(h)] == 0 {
+                last_captured = h;
+                placed.captured += self.remove_chain(h);
+            }
+        }
+        let own_head = self.head[l];
+        if self.liberties[usize::from(own_head)] == 0 {
+            placed.self_captured = self.remove_chain(own_head);
+        } else if placed.captured == 1
+            && self.chain_len[usize::from(own_head)] == 1
+            && self.liberties[usize::from(own_head)] == 1
+        {
+            placed.ko_point = Some(last_captured);
+        }
+        debug_assert!(self.check_consistency().is_ok(), "{:?}", self.check_consistency());
+        placed
+    }
+
+    /// Puts a setup stone (`AB`/`AW`) on an empty point: no captures, no suicide removal.
+    /// Returns false if the chain it joins (or forms) has no liberty, which the caller reports.
+    pub fn place_setup(&mut self, loc: Loc, color: Color) -> bool {
+        debug_assert_eq!(self.cells[usize::from(loc)], EMPTY);
+        let own = cell_of(color);
+        let l = usize::from(loc);
+        let (own_heads, own_count) = self.adjacent_chains(loc, own);
+        let (opp_heads, opp_count) = self.adjacent_chains(loc, cell_of(color.opponent()));
+        for &h in own_heads[..own_count].iter().chain(&opp_heads[..opp_count]) {
+            self.liberties[usize::from(h)] -= 1;
+        }
+        self.cells[l] = own;
+        self.hash ^= STONE_KEYS[color.index()][l];
+        self.stones_on_board[color.index()] += 1;
+        self.head[l] = loc;
+        self.next[l] = loc;
+        self.chain_len[l] = 1;
+        let mut target = loc;
+        for &h in &own_heads[..own_count] {
+            if h != target {
+                self.merge_chains(h, target);
+            }
+            target = self.head[l];
+        }
+        let target = self.head[l];
+        self.liberties[usize::from(target)] = self.count_liberties(target);
+        let mut ok = self.liberties[usize::from(target)] > 0;
+        for &h in &opp_heads[..opp_count] {
+            if self.liberties[usize::from(h)] == 0 {
+                ok = false;
+            }
+        }
+        ok
+    }
+
+    /// Removes whatever stone is at `loc` (setup `AE`, or dead stones when scoring).
+    pub fn remove_stone(&mut self, loc: Loc) {
+        let Some(color) = self.color_at(loc) else { return };
+        let l = usize::from(loc);
+        let head = self.head[l];
+        // Rebuild the chains of the stones left around it from scratch: removal can split a chain.
+        let stones: Vec<Loc> = self.chain_stones(head).collect();
+        for &s in &stones {
+            self.cells[usize::from(s)] = EMPTY;
+        }
+        self.hash ^= STONE_KEYS[color.index()][l];
+        self.stones_on_board[color.index()] -= 1;
+        for &s in &stones {
+            if s != loc {
+                self.cells[usize::from(s)] = cell_of(color);
+                self.head[usize::from(s)] = s;
+                self.next[usize::from(s)] = s;
+                self.chain_len[usize::from(s)] = 1;
+            }
+        }
+        for &s in &stones {
+            if s == loc {
+                continue;
+            }
+            for n in self.neighbour_cells(s) {
+                if self.cells[usize::from(n)] == cell_of(color) {
+                    let (a, b) = (self.head[usize::from(s)], self.head[usize::from(n)]);
+                    if a != b {
+                        self.merge_chains(a, b);
+                    }
+                }
+            }
+        }
+        for &s in &stones {
+            if s != loc && self.head[usize::from(s)] == s {
+                self.liberties[usize::from(s)] = self.count_liberties(s);
+            }
+        }
+        for n in self.neighbour_cells(loc) {
+            if let Some(c) = color_of(self.cells[usize::from(n)])
+                && c != color
+            {
+                let h = self.head[usize::from(n)];
+                self.liberties[usize::from(h)] = self.count_liberties(h);
+            }
+        }
+    }
+
+    /// Does an empty cell `point` touch chain `head`, not counting the cell `except`?
+    fn touches_chain(&self, point: Loc, head: Loc, except: Loc) -> bool {
+        self.neighbour_cells(point).into_iter().any(|n| {
+            n != except && self.cells[usize::from(n)] != EMPTY && self.cells[usize::from(n)] != WALL && self.head[usize::from(n)] == head
+        })
+    }
+
+    /// Adds the lone stone `loc` to the chain headed by `head` (liberties are the caller's business).
+    fn link_into(&mut self, loc: Loc, head: Loc) {
+        let (l, h) = (usize::from(loc), usize::from(head));
+        self.head[l] = head;
+        self.next[l] = self.next[h];
+        self.next[h] = loc;
+        self.chain_len[h] += 1;
+    }
+
+    /// Relabels chain `from` as part of chain `into` and splices the rings (liberties are the caller's business).
+    fn merge_chains(&mut self, from: Loc, into: Loc) {
+        let mut s = from;
+        loop {
+            self.head[usize::from(s)] = into;
+            s = self.next[usize::from(s)];
+            if s == from {
+                break;
+            }
+        }
+        let (f, i) = (usize::from(from), usize::from(into));
+        self.next.swap(f, i);
+        self.chain_len[i] += self.chain_len[f];
+    }
+
+    fn count_liberties(&mut self, head: Loc) -> u16 {
+        self.mark_generation = self.mark_generation.wrapping_add(1);
+        if self.mark_generation == 0 {
+            self.marks.fill(0);
+            self.mark_generation = 1;
+        }
+        let generation = self.mark_generation;
+        let mut count = 0;
+        let mut s = head;
+        loop {
+            for n in self.neighbour_cells(s) {
+                let n = usize::from(n);
+                if self.cells[n] == EMPTY && self.marks[n] != generation {
+                    self.marks[n] = generation;
+                    count += 1;
+                }
+            }
+            s = self.next[usize::from(s)];
+            if s == head {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Empties every stone of the chain and gives each bordering chain its new liberties. Returns the stones removed.
+    fn remove_chain(&mut self, head: Loc) -> u32 {
+        let color = color_of(self.cells[usize::from(head)]).expect("chain head holds a stone");
+        let keys = &STONE_KEYS[color.index()];
+        let mut removed = 0;
+        let mut s = head;
+        loop {
+            self.cells[usize::from(s)] = EMPTY;
+            self.hash ^= keys[usize::from(s)];
+            removed += 1;
+            s = self.next[usize::from(s)];
+            if s == head {
+                break;
+            }
+        }
+        self.stones_on_board[color.index()] -= removed;
+        let mut s = head;
+        loop {
+            // Each emptied point is one new liberty for each distinct chain touching it.
+            let mut seen = [0 as Loc; 4];
+            let mut seen_count = 0;
+            for n in self.neighbour_cells(s) {
+                let c = self.cells[usize::from(n)];
+                if c == BLACK || c == WHITE {
+                    let h = self.head[usize::from(n)];
+                    if !seen[..seen_count].contains(&h) {
+                        seen[seen_count] = h;
+                        seen_count += 1;
+                        self.liberties[usize::from(h)] += 1;
+                    }
+                }
+            }
+            s = self.next[usize::from(s)];
+            if s == head {
+                break;
+            }
+        }
+        removed
+    }
+
+    /// Recomputes every chain, liberty count and the hash from the stones alone and compares them with the
+    /// incrementally kept ones. For tests and `debug_assert!`.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut hash = 0;
+        let mut stones = [0u32; 2];
+        for loc in self.locs() {
+            let l = usize::from(loc);
+            let Some(color) = color_of(self.cells[l]) else { continue };
+            hash ^= STONE_KEYS[color.index()][l];
+            stones[color.index()] += 1;
+            let head = self.head[l];
+            if self.cells[usize::from(head)] != self.cells[l] {
+                return Err(format!("{:?}: head of another colour", self.point(loc)));
+            }
+            if self.head[usize::from(head)] != head {
+                return Err(format!("{:?}: head is not its own head", self.point(loc)));
+            }
+            for n in self.neighbour_cells(loc) {
+                if self.cells[usize::from(n)] == self.cells[l] && self.head[usize::from(n)] != head {
+                    return Err(format!("{:?}: touching stones in different chains", self.point(loc)));
+                }
+            }
+            if head == loc {
+                let mut len = 0;
+                let mut libs = std::collections::HashSet::new();
+                for s in self.chain_stones(loc) {
+                    len += 1;
+                    if self.head[usize::from(s)] != head {
+                        return Err(format!("{:?}: ring holds a foreign stone", self.point(loc)));
+                    }
+                    for n in self.neighbour_cells(s) {
+                        if self.cells[usize::from(n)] == EMPTY {
+                            libs.insert(n);
+                        }
+                    }
+                }
+                if len != self.chain_len[l] {
+                    return Err(format!("{:?}: chain length {} kept as {}", self.point(loc), len, self.chain_len[l]));
+                }
+                if libs.len() != usize::from(self.liberties[l]) {
+                    return Err(format!(
+                        "{:?}: {} liberties kept as {}",
+                        self.point(loc),
+                        libs.len(),
+                        self.liberties[l]
+                    ));
+                }
+            }
+        }
+        if hash != self.hash {
+            return Err("hash differs from the stones".into());
+        }
+        if stones != self.stones_on_board {
+            return Err("stone counts differ".into());
+        }
+        Ok(())
+    }
+
+    /// Builds a board from a diagram: one row per line, top row first; `X`/`x`/`#` Black, `O`/`o`/`@` White,
+    /// `.`/`+`/`,` empty; spaces ignored. Panics on a malformed diagram (it is for tests and fixtures).
+    pub fn from_diagram(diagram: &str) -> Board {
+        let rows: Vec<Vec<u8>> = diagram
+            .lines()
+            .map(|line| line.bytes().filter(|b| !b.is_ascii_whitespace()).collect::<Vec<u8>>())
+            .filter(|row| !row.is_empty())
+            .collect();
+        let height = rows.len() as u8;
+        let width = rows[0].len() as u8;
+        let mut board = Board::new(width, height);
+        for (y, row) in rows.iter().enumerate() {
+            assert_eq!(row.len(), usize::from(width), "ragged diagram row {y}");
+            for (x, &c) in row.iter().enumerate() {
+                let color = match c {
+                    b'X' | b'x' | b'#' => Some(Color::Black),
+                    b'O' | b'o' | b'@' => Some(Color::White),
+                    b'.' | b'+' | b',' => None,
+                    other => panic!("unknown diagram character {:?}", other as char),
+                };
+                if let Some(color) = color {
+                    let loc = board.loc(Point::new(x as u8, y as u8));
+                    board.place_setup(loc, color);
+                }
+            }
+        }
+        board
+    }
+
+    /// The position as a diagram in the format [`Board::from_diagram`] reads (`X`, `O`, `.`, space-separated).
+    pub fn to_diagram(&self) -> String {
+        let mut out = String::new();
+        for y in 0..self.height {
+            for x in 0..self.width {
+                if x > 0 {
+                    out.push(' ');
+                }
+                out.push(match self.get(Point::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Iterator over the stones of one chain (its ring).
+pub struct ChainStones<'a> {
+    board: &'a Board,
+    start: Loc,
+    current: Option<Loc>,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = Loc;
+
+    fn next(&mut self) -> Option<Loc> {
+        let current = self.current?;
+        let next = self.board.next[usize::from(current)];
+        self.current = (next != self.start).then_some(next);
+        Some(current)
+    }
+}

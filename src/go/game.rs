@@ -1,0 +1,288 @@
+//! A game in progress: board + rules + player to move + prisoners + ko and superko history.
+//! Decides legality (`Game::play`); the board underneath only does the mechanics.
+
+use super::board::{Board, Loc};
+use super::coord::{Color, Point};
+use super::rules::{KoRule, Rules};
+use super::zobrist::WHITE_TO_MOVE;
+
+/// Why a move may not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    OffBoard,
+    Occupied,
+    /// The stone (and `stones - 1` friends) would have no liberty and the rules forbid it.
+    Suicide { stones: u32 },
+    /// Immediate recapture of a ko.
+    Ko,
+    /// Recreates the position after move `earlier_move` (0 = the starting position).
+    PositionalSuperko { earlier_move: u32 },
+    /// Recreates the position after move `earlier_move` with the same player to move.
+    SituationalSuperko { earlier_move: u32 },
+}
+
+/// What a legal move did, and what is worth a warning about it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    pub captured: u32,
+    /// Own stones removed by a multi-stone suicide the rules allow.
+    pub self_captured: u32,
+    /// The other player was to move.
+    pub wrong_turn: bool,
+    /// A stone played after two consecutive passes (Japanese rules Art. 9.3: the game is resumed).
+    pub resumed_after_passes: bool,
+    /// Under simple ko rules: the move recreated the position after this earlier move (a long cycle).
+    pub repeats_position_of: Option<u32>,
+}
+
+/// Open-addressing set of position hashes, each with the move after which it first arose.
+/// One allocation per game that doubles as needed; nothing per move.
+#[derive(Clone)]
+struct PositionHistory {
+    keys: Vec<u64>,
+    /// `move number + 1`; 0 marks a free slot (the empty board's hash is 0, so the key cannot mark it).
+    moves: Vec<u32>,
+    len: usize,
+}
+
+impl PositionHistory {
+    fn new() -> Self {
+        PositionHistory { keys: vec![0; 512], moves: vec![0; 512], len: 0 }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        // The Zobrist bits are already uniform; fold the high half in for small tables.
+        ((key ^ (key >> 32)) as usize) & (self.keys.len() - 1)
+    }
+
+    fn get(&self, key: u64) -> Option<u32> {
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            match self.moves[i] {
+                0 => return None,
+                m if self.keys[i] == key => return Some(m - 1),
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Records `key` as first seen after `move_number`, unless it was seen before.
+    fn insert(&mut self, key: u64, move_number: u32) {
+        if (self.len + 1) * 2 > self.keys.len() {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            if self.moves[i] == 0 {
+                self.keys[i] = key;
+                self.moves[i] = move_number + 1;
+                self.len += 1;
+                return;
+            }
+            if self.keys[i] == key {
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let old_keys = std::mem::take(&mut self.keys);
+        let old_moves = std::mem::take(&mut self.moves);
+        self.keys = vec![0; old_keys.len() * 2];
+        self.moves = vec![0; old_moves.len() * 2];
+        self.len = 0;
+        for (key, m) in old_keys.into_iter().zip(old_moves) {
+            if m != 0 {
+                self.insert(key, m - 1);
+            }
+        }
+    }
+}
+
+/// A game being replayed under a ruleset.
+#[derive(Clone)]
+pub struct Game {
+    board: Board,
+    rules: Rules,
+    to_move: Color,
+    /// `prisoners[c]`: stones colour `c` has captured in play.
+    prisoners: [u32; 2],
+    /// `placed[c]`: every stone colour `c` has put on the board, setup stones included, less any removed by `AE`.
+    placed: [u32; 2],
+    /// The point the given colour may not play at on its next move (simple ko).
+    ko: Option<(Loc, Color)>,
+    history: PositionHistory,
+    moves_played: u32,
+    consecutive_passes: u32,
+    passes: [u32; 2],
+    last_move: Option<(Color, Option<Point>)>,
+}
+
+impl Game {
+    pub fn new(width: u8, height: u8, rules: Rules) -> Game {
+        let mut game = Game {
+            board: Board::new(width, height),
+            rules,
+            to_move: Color::Black,
+            prisoners: [0; 2],
+            placed: [0; 2],
+            ko: None,
+            history: PositionHistory::new(),
+            moves_played: 0,
+            consecutive_passes: 0,
+            passes: [0; 2],
+            last_move: None,
+        };
+        game.remember_position();
+        game
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// `PL`: who plays next.
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    /// Stones `color` has captured in play.
+    pub fn prisoners(&self, color: Color) -> u32 {
+        self.prisoners[color.index()]
+    }
+
+    /// Every stone `color` has put on the board, setup stones included (`Put_X` of rules.md section 6).
+    pub fn stones_placed(&self, color: Color) -> u32 {
+        self.placed[color.index()]
+    }
+
+    pub fn moves_played(&self) -> u32 {
+        self.moves_played
+    }
+
+    pub fn passes(&self, color: Color) -> u32 {
+        self.passes[color.index()]
+    }
+
+    pub fn consecutive_passes(&self) -> u32 {
+        self.consecutive_passes
+    }
+
+    pub fn last_move(&self) -> Option<(Color, Option<Point>)> {
+        self.last_move
+    }
+
+    /// The hash the history keys this position under: situational superko includes the player to move.
+    fn history_key(&self, board_hash: u64, to_move: Color) -> u64 {
+        match (self.rules.ko, to_move) {
+            (KoRule::Situational, Color::White) => board_hash ^ WHITE_TO_MOVE,
+            _ => board_hash,
+        }
+    }
+
+    fn remember_position(&mut self) {
+        let key = self.history_key(self.board.hash(), self.to_move);
+        self.history.insert(key, self.moves_played);
+    }
+
+    /// Applies one node's setup: `AE` first, then `AB` and `AW`. A stone already on a point is replaced.
+    /// Returns the points of chains left without liberties (an error in the record), sorted.
+    pub fn setup(&mut self, black: &[Point], white: &[Point], empty: &[Point]) -> Vec<Point> {
+        for &p in empty {
+            let loc = self.board.loc(p);
+            if let Some(c) = self.board.color_at(loc) {
+                self.board.remove_stone(loc);
+                self.placed[c.index()] -= 1;
+            }
+        }
+        for (points, color) in [(black, Color::Black), (white, Color::White)] {
+            for &p in points {
+                let loc = self.board.loc(p);
+                match self.board.color_at(loc) {
+                    Some(c) if c == color => continue,
+                    Some(c) => {
+                        self.board.remove_stone(loc);
+                        self.placed[c.index()] -= 1;
+                    }
+                    None => {}
+                }
+                self.board.place_setup(loc, color);
+                self.placed[color.index()] += 1;
+            }
+        }
+        self.ko = None;
+        self.remember_position();
+        let mut airless: Vec<Point> = self
+            .board
+            .locs()
+            .filter(|&l| self.board.color_at(l).is_some() && self.board.chain_liberties(l) == 0)
+            .map(|l| self.board.point(l))
+            .collect();
+        airless.sort();
+        airless
+    }
+
+    /// Plays a move (`None` = pass) for `color`, enforcing the rules. On `Err` nothing has changed.
+    /// Turn order is not enforced: a move out of turn is played and flagged in `Played::wrong_turn`.
+    pub fn play(&mut self, color: Color, point: Option<Point>) -> Result<Played, Illegal> {
+        let mut played = Played { wrong_turn: color != self.to_move, ..Played::default() };
+        let Some(point) = point else {
+            self.moves_played += 1;
+            self.consecutive_passes += 1;
+            self.passes[color.index()] += 1;
+            self.to_move = color.opponent();
+            self.ko = None;
+            self.last_move = Some((color, None));
+            self.remember_position();
+            return Ok(played);
+        };
+        if !self.board.contains(point) {
+            return Err(Illegal::OffBoard);
+        }
+        let loc = self.board.loc(point);
+        if !self.board.is_empty_at(loc) {
+            return Err(Illegal::Occupied);
+        }
+        if self.ko == Some((loc, color)) {
+            return Err(Illegal::Ko);
+        }
+        let suicide = self.board.suicide_size(loc, color);
+        if suicide == 1 || (suicide > 1 && !self.rules.multi_stone_suicide) {
+            return Err(Illegal::Suicide { stones: suicide });
+        }
+        let key_after = self.history_key(self.board.hash_after(loc, color), color.opponent());
+        let earlier = self.history.get(key_after);
+        match (self.rules.ko, earlier) {
+            (KoRule::Positional, Some(m)) => return Err(Illegal::PositionalSuperko { earlier_move: m }),
+            (KoRule::Situational, Some(m)) => return Err(Illegal::SituationalSuperko { earlier_move: m }),
+            (KoRule::Simple, Some(m)) => played.repeats_position_of = Some(m),
+            _ => {}
+        }
+
+        let placed = self.board.place(loc, color);
+        played.captured = placed.captured;
+        played.self_captured = placed.self_captured;
+        played.resumed_after_passes = self.consecutive_passes >= 2;
+        self.prisoners[color.index()] += placed.captured;
+        self.prisoners[color.opponent().index()] += placed.self_captured;
+        self.placed[color.index()] += 1;
+        self.ko = placed.ko_point.map(|l| (l, color.opponent()));
+        self.moves_played += 1;
+        self.consecutive_passes = 0;
+        self.to_move = color.opponent();
+        self.last_move = Some((color, Some(point)));
+        self.remember_position();
+        Ok(played)
+    }
+}

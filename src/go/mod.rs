@@ -1,0 +1,13 @@
+//! The rules core: board, chains, liberties, captures, ko, superko and rulesets.
+//! No I/O, no SGF, no serde, no anyhow: positions and moves in, verdicts out.
+
+pub mod board;
+pub mod coord;
+pub mod game;
+pub mod rules;
+mod zobrist;
+
+pub use board::{Board, Loc, Placed};
+pub use coord::{Color, Point, column_name};
+pub use game::{Game, Illegal, Played};
+pub use rules::{HandicapBonus, KoRule, Preset, Rules, RulesFromRecord, Scoring, rules_from_record};

@@ -1,0 +1,8 @@
+//! gotool: validate and score Go game records (SGF).
+//!
+//! The pipeline flows one way: bytes → text (`input`) → a flat SGF tree with byte positions (`sgf`) →
+//! a game record (`record`) → replay through the rules core (`go`, `check`) → scoring (`score`) →
+//! reports (`report`). Only `main.rs` touches stdout and stderr.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod go;
