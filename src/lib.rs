@@ -6,3 +6,5 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod go;
+pub mod input;
+pub mod sgf;

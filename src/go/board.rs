@@ -67,7 +67,10 @@ pub struct Board {
 impl Board {
     /// An empty board. Panics if a side is outside 1..=52; callers validate sizes from records first.
     pub fn new(width: u8, height: u8) -> Board {
-        assert!((1..=52).contains(&width) && (1..=52).contains(&height), "board side out of range");
+        assert!(
+            (1..=52).contains(&width) && (1..=52).contains(&height),
+            "board side out of range"
+        );
         let stride = usize::from(width) + 1;
         let len = (usize::from(height) + 2) * stride + 1;
         debug_assert!(len <= MAX_CELLS);
@@ -168,7 +171,11 @@ impl Board {
 
     /// The stones of the chain through `loc`, which must hold a stone.
     pub fn chain_stones(&self, loc: Loc) -> ChainStones<'_> {
-        ChainStones { board: self, start: loc, current: Some(loc) }
+        ChainStones {
+            board: self,
+            start: loc,
+            current: Some(loc),
+        }
     }
 
     /// Distinct chains of `color` adjacent to `loc`, as heads; unused slots are 0.
@@ -191,7 +198,8 @@ impl Board {
     pub fn would_capture(&self, loc: Loc, color: Color) -> bool {
         let opp = cell_of(color.opponent());
         self.neighbour_cells(loc).into_iter().any(|n| {
-            self.cells[usize::from(n)] == opp && self.liberties[usize::from(self.head[usize::from(n)])] == 1
+            self.cells[usize::from(n)] == opp
+                && self.liberties[usize::from(self.head[usize::from(n)])] == 1
         })
     }
 
@@ -325,7 +333,11 @@ impl Board {
         {
             placed.ko_point = Some(last_captured);
         }
-        debug_assert!(self.check_consistency().is_ok(), "{:?}", self.check_consistency());
+        debug_assert!(
+            self.check_consistency().is_ok(),
+            "{:?}",
+            self.check_consistency()
+        );
         placed
     }
 
@@ -366,7 +378,9 @@ impl Board {
 
     /// Removes whatever stone is at `loc` (setup `AE`, or dead stones when scoring).
     pub fn remove_stone(&mut self, loc: Loc) {
-        let Some(color) = self.color_at(loc) else { return };
+        let Some(color) = self.color_at(loc) else {
+            return;
+        };
         let l = usize::from(loc);
         let head = self.head[l];
         // Rebuild the chains of the stones left around it from scratch: removal can split a chain.
@@ -415,7 +429,10 @@ impl Board {
     /// Does an empty cell `point` touch chain `head`, not counting the cell `except`?
     fn touches_chain(&self, point: Loc, head: Loc, except: Loc) -> bool {
         self.neighbour_cells(point).into_iter().any(|n| {
-            n != except && self.cells[usize::from(n)] != EMPTY && self.cells[usize::from(n)] != WALL && self.head[usize::from(n)] == head
+            n != except
+                && self.cells[usize::from(n)] != EMPTY
+                && self.cells[usize::from(n)] != WALL
+                && self.head[usize::from(n)] == head
         })
     }
 
@@ -515,7 +532,9 @@ impl Board {
         let mut stones = [0u32; 2];
         for loc in self.locs() {
             let l = usize::from(loc);
-            let Some(color) = color_of(self.cells[l]) else { continue };
+            let Some(color) = color_of(self.cells[l]) else {
+                continue;
+            };
             hash ^= STONE_KEYS[color.index()][l];
             stones[color.index()] += 1;
             let head = self.head[l];
@@ -526,8 +545,12 @@ impl Board {
                 return Err(format!("{:?}: head is not its own head", self.point(loc)));
             }
             for n in self.neighbour_cells(loc) {
-                if self.cells[usize::from(n)] == self.cells[l] && self.head[usize::from(n)] != head {
-                    return Err(format!("{:?}: touching stones in different chains", self.point(loc)));
+                if self.cells[usize::from(n)] == self.cells[l] && self.head[usize::from(n)] != head
+                {
+                    return Err(format!(
+                        "{:?}: touching stones in different chains",
+                        self.point(loc)
+                    ));
                 }
             }
             if head == loc {
@@ -545,7 +568,12 @@ impl Board {
                     }
                 }
                 if len != self.chain_len[l] {
-                    return Err(format!("{:?}: chain length {} kept as {}", self.point(loc), len, self.chain_len[l]));
+                    return Err(format!(
+                        "{:?}: chain length {} kept as {}",
+                        self.point(loc),
+                        len,
+                        self.chain_len[l]
+                    ));
                 }
                 if libs.len() != usize::from(self.liberties[l]) {
                     return Err(format!(
@@ -571,7 +599,11 @@ impl Board {
     pub fn from_diagram(diagram: &str) -> Board {
         let rows: Vec<Vec<u8>> = diagram
             .lines()
-            .map(|line| line.bytes().filter(|b| !b.is_ascii_whitespace()).collect::<Vec<u8>>())
+            .map(|line| {
+                line.bytes()
+                    .filter(|b| !b.is_ascii_whitespace())
+                    .collect::<Vec<u8>>()
+            })
             .filter(|row| !row.is_empty())
             .collect();
         let height = rows.len() as u8;

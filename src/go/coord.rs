@@ -105,7 +105,9 @@ impl Point {
         }
         let mut x: u32 = 0;
         for (i, c) in letters.bytes().enumerate() {
-            let pos = COLUMN_LETTERS.iter().position(|&l| l == c.to_ascii_uppercase())? as u32;
+            let pos = COLUMN_LETTERS
+                .iter()
+                .position(|&l| l == c.to_ascii_uppercase())? as u32;
             x = if i == 0 { pos } else { (x + 1) * 25 + pos };
         }
         let row: u32 = digits.parse().ok()?;
@@ -135,7 +137,10 @@ pub fn column_name(x: u8) -> String {
     } else {
         let first = x / 25 - 1;
         let second = x % 25;
-        format!("{}{}", COLUMN_LETTERS[first] as char, COLUMN_LETTERS[second] as char)
+        format!(
+            "{}{}",
+            COLUMN_LETTERS[first] as char, COLUMN_LETTERS[second] as char
+        )
     }
 }
 
@@ -179,6 +184,9 @@ mod tests {
         assert_eq!(Point::from_board_notation("U5", 19, 19), None);
         assert_eq!(Point::from_board_notation("A20", 19, 19), None);
         assert_eq!(Point::from_board_notation("A0", 19, 19), None);
-        assert_eq!(Point::from_board_notation("q16", 19, 19), Some(Point::new(15, 3)));
+        assert_eq!(
+            Point::from_board_notation("q16", 19, 19),
+            Some(Point::new(15, 3))
+        );
     }
 }

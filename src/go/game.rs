@@ -12,13 +12,19 @@ pub enum Illegal {
     OffBoard,
     Occupied,
     /// The stone (and `stones - 1` friends) would have no liberty and the rules forbid it.
-    Suicide { stones: u32 },
+    Suicide {
+        stones: u32,
+    },
     /// Immediate recapture of a ko.
     Ko,
     /// Recreates the position after move `earlier_move` (0 = the starting position).
-    PositionalSuperko { earlier_move: u32 },
+    PositionalSuperko {
+        earlier_move: u32,
+    },
     /// Recreates the position after move `earlier_move` with the same player to move.
-    SituationalSuperko { earlier_move: u32 },
+    SituationalSuperko {
+        earlier_move: u32,
+    },
 }
 
 /// What a legal move did, and what is worth a warning about it.
@@ -47,7 +53,11 @@ struct PositionHistory {
 
 impl PositionHistory {
     fn new() -> Self {
-        PositionHistory { keys: vec![0; 512], moves: vec![0; 512], len: 0 }
+        PositionHistory {
+            keys: vec![0; 512],
+            moves: vec![0; 512],
+            len: 0,
+        }
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -236,7 +246,10 @@ impl Game {
     /// Plays a move (`None` = pass) for `color`, enforcing the rules. On `Err` nothing has changed.
     /// Turn order is not enforced: a move out of turn is played and flagged in `Played::wrong_turn`.
     pub fn play(&mut self, color: Color, point: Option<Point>) -> Result<Played, Illegal> {
-        let mut played = Played { wrong_turn: color != self.to_move, ..Played::default() };
+        let mut played = Played {
+            wrong_turn: color != self.to_move,
+            ..Played::default()
+        };
         let Some(point) = point else {
             self.moves_played += 1;
             self.consecutive_passes += 1;
@@ -264,8 +277,12 @@ impl Game {
         let key_after = self.history_key(self.board.hash_after(loc, color), color.opponent());
         let earlier = self.history.get(key_after);
         match (self.rules.ko, earlier) {
-            (KoRule::Positional, Some(m)) => return Err(Illegal::PositionalSuperko { earlier_move: m }),
-            (KoRule::Situational, Some(m)) => return Err(Illegal::SituationalSuperko { earlier_move: m }),
+            (KoRule::Positional, Some(m)) => {
+                return Err(Illegal::PositionalSuperko { earlier_move: m });
+            }
+            (KoRule::Situational, Some(m)) => {
+                return Err(Illegal::SituationalSuperko { earlier_move: m });
+            }
             (KoRule::Simple, Some(m)) => played.repeats_position_of = Some(m),
             _ => {}
         }

@@ -10,4 +10,6 @@ mod zobrist;
 pub use board::{Board, Loc, Placed};
 pub use coord::{Color, Point, column_name};
 pub use game::{Game, Illegal, Played};
-pub use rules::{HandicapBonus, KoRule, Preset, Rules, RulesFromRecord, Scoring, rules_from_record};
+pub use rules::{
+    HandicapBonus, KoRule, Preset, Rules, RulesFromRecord, Scoring, rules_from_record,
+};

@@ -1,0 +1,329 @@
+//! Bytes → text. Strips a BOM, recognises UTF-16, and decodes with the record's `CA` charset before
+//! anything is tokenised: in GBK and Shift_JIS the second byte of a character can be `\` (0x5C) or `]`
+//! (0x5D), so a byte-level tokenizer would cut values in the wrong place (STYLE.md, sgf-parse limitation 1).
+//!
+//! The order (issue #2): valid UTF-8 as is; else the `CA` charset; else Latin-1 (windows-1252) with a warning.
+
+use std::borrow::Cow;
+
+use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
+
+/// Something about the charset a user should hear about. Never fatal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CharsetNote {
+    /// The bytes are not valid in the declared (or assumed) charset; they were read as Latin-1.
+    Fallback { declared: Option<String> },
+    /// `CA` names one charset but the bytes are clearly another.
+    Mismatch {
+        declared: String,
+        used: &'static str,
+    },
+    /// `CA` names a charset gotool does not know.
+    Unknown { declared: String },
+    /// More than one different `CA` in the file; the first was used for the whole file.
+    Several { first: String, other: String },
+}
+
+impl CharsetNote {
+    pub fn code(&self) -> &'static str {
+        match self {
+            CharsetNote::Fallback { .. } => "charset-fallback",
+            CharsetNote::Mismatch { .. } => "charset-mismatch",
+            CharsetNote::Unknown { .. } => "unknown-charset",
+            CharsetNote::Several { .. } => "charset-conflict",
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match self {
+            CharsetNote::Fallback { declared: Some(d) } => {
+                format!(
+                    "the text is not valid {d} as CA[{d}] declares; read as Latin-1 (names and comments may be garbled)"
+                )
+            }
+            CharsetNote::Fallback { declared: None } => {
+                "the text is not valid UTF-8 and no CA property names its charset; read as Latin-1"
+                    .to_string()
+            }
+            CharsetNote::Mismatch { declared, used } => {
+                format!(
+                    "CA[{declared}] does not match the bytes, which are valid {used}; read as {used}"
+                )
+            }
+            CharsetNote::Unknown { declared } => format!("unknown charset CA[{declared}]"),
+            CharsetNote::Several { first, other } => {
+                format!(
+                    "the file declares two charsets, CA[{first}] and CA[{other}]; CA[{first}] was used"
+                )
+            }
+        }
+    }
+}
+
+/// Why bytes cannot be read as an SGF text at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("the file is empty")]
+    Empty,
+    #[error("this is a {0} file, not an SGF record")]
+    Binary(&'static str),
+    #[error("the file holds NUL bytes: binary data, not an SGF text")]
+    NulBytes,
+}
+
+/// Decoded text and how it was decoded.
+#[derive(Debug)]
+pub struct Decoded<'a> {
+    pub text: Cow<'a, str>,
+    /// The charset actually used, e.g. `UTF-8`, `GBK`, `windows-1252`.
+    pub charset: &'static str,
+    pub notes: Vec<CharsetNote>,
+}
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Decodes a file's bytes. Fails only on input that is plainly not text (empty, a known binary format, NUL bytes).
+pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(DecodeError::Empty);
+    }
+    if let Some(kind) = binary_signature(bytes) {
+        return Err(DecodeError::Binary(kind));
+    }
+    if let Some(encoding) = utf16_kind(bytes) {
+        let (text, _, _) = encoding.decode(bytes); // strips a BOM if there is one
+        if text.contains('\0') {
+            return Err(DecodeError::NulBytes);
+        }
+        return Ok(Decoded {
+            text: Cow::Owned(text.into_owned()),
+            charset: encoding.name(),
+            notes: Vec::new(),
+        });
+    }
+    let body = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
+    if body.contains(&0) {
+        return Err(DecodeError::NulBytes);
+    }
+    let declared = declared_charsets(body);
+    let mut notes = Vec::new();
+    if let [first, .., last] = declared.as_slice()
+        && !first.eq_ignore_ascii_case(last)
+    {
+        notes.push(CharsetNote::Several {
+            first: first.clone(),
+            other: last.clone(),
+        });
+    }
+    let declared = declared.into_iter().next();
+    let known = declared
+        .as_deref()
+        .map(|label| (label, Encoding::for_label(label.trim().as_bytes())));
+
+    if let Ok(text) = std::str::from_utf8(body) {
+        // Valid UTF-8 is taken as UTF-8 whatever CA says (OGS and others write UTF-8 without CA, or with a stale CA).
+        if let Some((label, Some(enc))) = known
+            && enc != UTF_8
+            && !text.is_ascii()
+        {
+            notes.push(CharsetNote::Mismatch {
+                declared: label.to_string(),
+                used: "UTF-8",
+            });
+        } else if let Some((label, None)) = known {
+            notes.push(CharsetNote::Unknown {
+                declared: label.to_string(),
+            });
+        }
+        return Ok(Decoded {
+            text: Cow::Borrowed(text),
+            charset: "UTF-8",
+            notes,
+        });
+    }
+
+    match known {
+        Some((_, Some(enc))) if enc != UTF_8 => {
+            let (text, had_errors) = enc.decode_without_bom_handling(body);
+            if !had_errors {
+                return Ok(Decoded {
+                    text: Cow::Owned(text.into_owned()),
+                    charset: enc.name(),
+                    notes,
+                });
+            }
+            notes.push(CharsetNote::Fallback {
+                declared: declared.clone(),
+            });
+        }
+        Some((label, None)) => {
+            notes.push(CharsetNote::Unknown {
+                declared: label.to_string(),
+            });
+            notes.push(CharsetNote::Fallback { declared: None });
+        }
+        Some((label, Some(_))) => notes.push(CharsetNote::Fallback {
+            declared: Some(label.to_string()),
+        }),
+        None => notes.push(CharsetNote::Fallback { declared: None }),
+    }
+    let (text, _) = WINDOWS_1252.decode_without_bom_handling(body);
+    Ok(Decoded {
+        text: Cow::Owned(text.into_owned()),
+        charset: WINDOWS_1252.name(),
+        notes,
+    })
+}
+
+/// Recognises common binary formats that users point tools at by mistake.
+fn binary_signature(bytes: &[u8]) -> Option<&'static str> {
+    const SIGNATURES: &[(&[u8], &str)] = &[
+        (b"\x89PNG\r\n\x1a\n", "PNG image"),
+        (b"\xFF\xD8\xFF", "JPEG image"),
+        (b"GIF8", "GIF image"),
+        (b"%PDF", "PDF"),
+        (b"PK\x03\x04", "ZIP archive"),
+        (b"\x1F\x8B", "gzip archive"),
+        (b"BZh", "bzip2 archive"),
+        (b"\x7FELF", "ELF executable"),
+    ];
+    SIGNATURES
+        .iter()
+        .find(|(sig, _)| bytes.starts_with(sig))
+        .map(|&(_, name)| name)
+}
+
+/// UTF-16 by BOM, or without one when the first characters are ASCII with a zero high byte (`(\0;\0`).
+fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
+    if bytes.starts_with(b"\xFF\xFE") {
+        return Some(UTF_16LE);
+    }
+    if bytes.starts_with(b"\xFE\xFF") {
+        return Some(UTF_16BE);
+    }
+    let head = &bytes[..bytes.len().min(64) & !1];
+    if head.len() < 4 {
+        return None;
+    }
+    let even_zero = head.iter().step_by(2).all(|&b| b == 0);
+    let odd_zero = head.iter().skip(1).step_by(2).all(|&b| b == 0);
+    match (even_zero, odd_zero) {
+        (false, true) => Some(UTF_16LE),
+        (true, false) => Some(UTF_16BE),
+        _ => None,
+    }
+}
+
+/// Every `CA[...]` value in the raw bytes, in order. The charset name is ASCII, so a byte search finds it
+/// without decoding; `CA` must not be the tail of a longer identifier.
+fn declared_charsets(bytes: &[u8]) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    let mut i = 0;
+    while let Some(pos) = find(&bytes[i..], b"CA") {
+        let start = i + pos;
+        i = start + 2;
+        if start > 0 && bytes[start - 1].is_ascii_alphabetic() {
+            continue;
+        }
+        let mut j = i;
+        while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        if bytes.get(j) != Some(&b'[') {
+            continue;
+        }
+        let Some(len) = bytes[j + 1..].iter().take(64).position(|&b| b == b']') else {
+            continue;
+        };
+        let value = String::from_utf8_lossy(&bytes[j + 1..j + 1 + len])
+            .trim()
+            .to_string();
+        if !value.is_empty() && !found.iter().any(|f| f.eq_ignore_ascii_case(&value)) {
+            found.push(value);
+        }
+        if found.len() >= 2 {
+            break;
+        }
+    }
+    found
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_is_borrowed_and_bom_stripped() {
+        let d = decode(b"\xEF\xBB\xBF(;GM[1])").unwrap();
+        assert_eq!(d.text, "(;GM[1])");
+        assert!(matches!(d.text, Cow::Borrowed(_)));
+        assert!(d.notes.is_empty());
+    }
+
+    #[test]
+    fn gbk_trail_byte_0x5d_stays_inside_its_character() {
+        // 乗 is not GBK; use 臷 (GBK 0xC5 0x5D is "臷"? any pair with a 0x5D trail byte will do).
+        let bytes = b"(;CA[GBK]PB[\xC5\x5D]B[aa])";
+        let d = decode(bytes).unwrap();
+        assert_eq!(d.charset, "GBK");
+        // The `]` byte was part of a character: the text still has exactly the SGF brackets we wrote.
+        assert_eq!(d.text.matches(']').count(), 3);
+    }
+
+    #[test]
+    fn invalid_utf8_without_ca_falls_back_to_latin1() {
+        let d = decode(b"(;PB[Jos\xE9])").unwrap();
+        assert_eq!(d.text, "(;PB[José])");
+        assert_eq!(d.notes, vec![CharsetNote::Fallback { declared: None }]);
+    }
+
+    #[test]
+    fn ca_utf8_contradicted_by_bytes_is_reported() {
+        let d = decode(b"(;CA[UTF-8]PB[\xC4\xE3])").unwrap();
+        assert_eq!(
+            d.notes,
+            vec![CharsetNote::Fallback {
+                declared: Some("UTF-8".into())
+            }]
+        );
+    }
+
+    #[test]
+    fn utf16_with_and_without_bom() {
+        let le: Vec<u8> = "(;GM[1])"
+            .encode_utf16()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        let mut with_bom = vec![0xFF, 0xFE];
+        with_bom.extend(&le);
+        assert_eq!(decode(&with_bom).unwrap().text, "(;GM[1])");
+        assert_eq!(decode(&le).unwrap().text, "(;GM[1])");
+        let be: Vec<u8> = "(;GM[1])"
+            .encode_utf16()
+            .flat_map(|u| u.to_be_bytes())
+            .collect();
+        assert_eq!(decode(&be).unwrap().text, "(;GM[1])");
+    }
+
+    #[test]
+    fn binary_and_empty_inputs_are_refused() {
+        assert_eq!(decode(b"").unwrap_err(), DecodeError::Empty);
+        assert_eq!(decode(b" \n\t").unwrap_err(), DecodeError::Empty);
+        assert_eq!(
+            decode(b"\x89PNG\r\n\x1a\n....").unwrap_err(),
+            DecodeError::Binary("PNG image")
+        );
+        assert_eq!(decode(b"(;B[aa]\0)").unwrap_err(), DecodeError::NulBytes);
+    }
+
+    #[test]
+    fn two_different_charsets_are_noted() {
+        let d = decode(b"(;CA[UTF-8])(;CA[ISO-8859-1])").unwrap();
+        assert_eq!(d.notes.len(), 1);
+        assert_eq!(d.notes[0].code(), "charset-conflict");
+    }
+}

@@ -1,0 +1,764 @@
+//! The first pass over the text: a strict SGF FF[4] tokenizer that builds a flat tree of nodes, properties
+//! and value spans (byte offsets into the text; no allocation per token), checks the grammar, enforces the
+//! size limits, and reports the first structural error with its place.
+//!
+//! Why our own pass: sgf-parse builds a recursive tree (a `String` per value, recursive drop) and its errors
+//! carry no position; this pass is where positions, limits and speed come from (issues #2, #6, #7).
+//! Grammar (SGF FF[4] spec, "EBNF"): Collection = GameTree+; GameTree = "(" Sequence GameTree* ")";
+//! Sequence = Node+; Node = ";" Property*; Property = PropIdent PropValue+; PropValue = "[" text "]".
+//! Text outside game trees is skipped and remembered (junk); anything else out of place is an error,
+//! because a silent repair could change which moves are played.
+
+use std::fmt;
+
+/// "No node": the end of a sibling list, a root's parent.
+pub const NONE: u32 = u32::MAX;
+
+/// A byte range of the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    fn new(start: usize, end: usize) -> Span {
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+}
+
+/// Properties gotool reads, by their FF[4] identifier. Everything else is `Other`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PropId {
+    B,
+    W,
+    AB,
+    AW,
+    AE,
+    PL,
+    SZ,
+    KM,
+    HA,
+    RE,
+    RU,
+    TB,
+    TW,
+    CA,
+    GM,
+    FF,
+    PB,
+    PW,
+    AP,
+    MN,
+    C,
+    GN,
+    DT,
+    EV,
+    Other,
+}
+
+impl PropId {
+    fn from_ident(ident: &[u8]) -> PropId {
+        match ident {
+            b"B" => PropId::B,
+            b"W" => PropId::W,
+            b"AB" => PropId::AB,
+            b"AW" => PropId::AW,
+            b"AE" => PropId::AE,
+            b"PL" => PropId::PL,
+            b"SZ" => PropId::SZ,
+            b"KM" => PropId::KM,
+            b"HA" => PropId::HA,
+            b"RE" => PropId::RE,
+            b"RU" => PropId::RU,
+            b"TB" => PropId::TB,
+            b"TW" => PropId::TW,
+            b"CA" => PropId::CA,
+            b"GM" => PropId::GM,
+            b"FF" => PropId::FF,
+            b"PB" => PropId::PB,
+            b"PW" => PropId::PW,
+            b"AP" => PropId::AP,
+            b"MN" => PropId::MN,
+            b"C" => PropId::C,
+            b"GN" => PropId::GN,
+            b"DT" => PropId::DT,
+            b"EV" => PropId::EV,
+            _ => PropId::Other,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// Offset of the node's `;`.
+    pub offset: u32,
+    pub parent: u32,
+    pub first_child: u32,
+    pub next_sibling: u32,
+    props_start: u32,
+    props_end: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Property {
+    pub id: PropId,
+    /// The identifier as written (FF[3] files may say `AddBlack` for `AB`).
+    pub ident: Span,
+    values_start: u32,
+    values_end: u32,
+}
+
+/// Size limits checked during the first pass, before any per-value work. Defaults leave every real record
+/// far below them; see the README for the reasons behind each number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub max_file_bytes: u64,
+    pub max_nodes: u32,
+    pub max_variation_depth: u32,
+    pub max_properties_per_node: u32,
+    pub max_values_per_property: u32,
+    pub max_identifier_len: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_file_bytes: 64 * 1024 * 1024,
+            max_nodes: 2_000_000,
+            max_variation_depth: 10_000,
+            max_properties_per_node: 10_000,
+            max_values_per_property: 10_000,
+            max_identifier_len: 32,
+        }
+    }
+}
+
+/// What is wrong with the text's structure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SyntaxKind {
+    NoGameTree,
+    MissingSemicolon,
+    UnterminatedValue,
+    UnclosedTree { opened_at: u32 },
+    UnexpectedChar(char),
+    UnexpectedText(String),
+    EmptyVariation,
+    PropertyOutsideNode,
+    ValueWithoutIdentifier,
+    IdentifierWithoutValue(String),
+    LowercaseIdentifier(String),
+    NodeAfterVariation,
+    TooManyNodes(u32),
+    TooDeep(u32),
+    TooManyProperties(u32),
+    TooManyValues(u32),
+    IdentifierTooLong(u32),
+}
+
+/// The first structural error in a text, at a byte offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub kind: SyntaxKind,
+    pub offset: usize,
+}
+
+impl SyntaxError {
+    /// `syntax` for grammar errors, `limit` for a record over one of the size limits.
+    pub fn code(&self) -> &'static str {
+        match self.kind {
+            SyntaxKind::TooManyNodes(_)
+            | SyntaxKind::TooDeep(_)
+            | SyntaxKind::TooManyProperties(_)
+            | SyntaxKind::TooManyValues(_)
+            | SyntaxKind::IdentifierTooLong(_) => "limit",
+            _ => "syntax",
+        }
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            SyntaxKind::NoGameTree => {
+                write!(f, "no SGF game tree found (a record starts with \"(;\")")
+            }
+            SyntaxKind::MissingSemicolon => {
+                write!(f, "missing ';' before the first property of a node")
+            }
+            SyntaxKind::UnterminatedValue => {
+                write!(f, "property value opened here is never closed with ']'")
+            }
+            SyntaxKind::UnclosedTree { .. } => write!(
+                f,
+                "unexpected end of file: a game tree is not closed with ')'"
+            ),
+            SyntaxKind::UnexpectedChar(c) => write!(
+                f,
+                "unexpected {} between properties or nodes",
+                describe_char(*c)
+            ),
+            SyntaxKind::UnexpectedText(word) => {
+                write!(f, "unexpected text {word:?} between properties or nodes")
+            }
+            SyntaxKind::EmptyVariation => write!(f, "a variation must start with a node (';')"),
+            SyntaxKind::PropertyOutsideNode => write!(f, "property outside a node (missing ';')"),
+            SyntaxKind::ValueWithoutIdentifier => write!(f, "property value without an identifier"),
+            SyntaxKind::IdentifierWithoutValue(id) => write!(f, "property {id} has no value"),
+            SyntaxKind::LowercaseIdentifier(id) => {
+                write!(f, "property identifier {id:?} has no upper-case letter")
+            }
+            SyntaxKind::NodeAfterVariation => {
+                write!(
+                    f,
+                    "node after a variation: SGF puts variations at the end of a sequence"
+                )
+            }
+            SyntaxKind::TooManyNodes(limit) => {
+                write!(f, "more than {limit} nodes (limit; see --max-nodes)")
+            }
+            SyntaxKind::TooDeep(limit) => {
+                write!(
+                    f,
+                    "variations nested more than {limit} deep (limit; see --max-depth)"
+                )
+            }
+            SyntaxKind::TooManyProperties(limit) => {
+                write!(f, "more than {limit} properties in one node (limit)")
+            }
+            SyntaxKind::TooManyValues(limit) => {
+                write!(f, "more than {limit} values in one property (limit)")
+            }
+            SyntaxKind::IdentifierTooLong(limit) => {
+                write!(f, "property identifier longer than {limit} letters (limit)")
+            }
+        }
+    }
+}
+
+fn describe_char(c: char) -> String {
+    if c.is_control() || c.is_whitespace() {
+        format!("character U+{:04X}", c as u32)
+    } else {
+        format!("'{c}'")
+    }
+}
+
+/// A parsed collection: one or more game trees over a shared flat store.
+#[derive(Debug)]
+pub struct Collection<'t> {
+    pub text: &'t str,
+    /// The root node of each game tree, in file order.
+    pub games: Vec<u32>,
+    pub nodes: Vec<Node>,
+    props: Vec<Property>,
+    values: Vec<Span>,
+    /// Text outside any game tree that is not whitespace (mail headers, trailing garbage).
+    pub junk: Vec<Span>,
+}
+
+impl<'t> Collection<'t> {
+    pub fn node(&self, n: u32) -> &Node {
+        &self.nodes[n as usize]
+    }
+
+    pub fn properties(&self, n: u32) -> &[Property] {
+        let node = &self.nodes[n as usize];
+        &self.props[node.props_start as usize..node.props_end as usize]
+    }
+
+    pub fn values(&self, p: &Property) -> &[Span] {
+        &self.values[p.values_start as usize..p.values_end as usize]
+    }
+
+    /// The raw text of a span (escapes still in place).
+    pub fn slice(&self, span: Span) -> &'t str {
+        &self.text[span.start as usize..span.end as usize]
+    }
+
+    /// The identifier normalised as FF[4] writes it: upper-case letters only (`AddBlack` → `AB`).
+    pub fn ident(&self, p: &Property) -> String {
+        self.slice(p.ident)
+            .chars()
+            .filter(char::is_ascii_uppercase)
+            .collect()
+    }
+
+    pub fn children(&self, n: u32) -> Children<'_, 't> {
+        Children {
+            collection: self,
+            next: self.nodes[n as usize].first_child,
+        }
+    }
+
+    /// The first property of node `n` with this id.
+    pub fn find(&self, n: u32, id: PropId) -> Option<&Property> {
+        self.properties(n).iter().find(|p| p.id == id)
+    }
+
+    /// The first value of the first property of node `n` with this id, raw.
+    pub fn first_value(&self, n: u32, id: PropId) -> Option<(&'t str, Span)> {
+        let p = self.find(n, id)?;
+        let span = *self.values(p).first()?;
+        Some((self.slice(span), span))
+    }
+}
+
+pub struct Children<'c, 't> {
+    collection: &'c Collection<'t>,
+    next: u32,
+}
+
+impl Iterator for Children<'_, '_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.next == NONE {
+            return None;
+        }
+        let n = self.next;
+        self.next = self.collection.nodes[n as usize].next_sibling;
+        Some(n)
+    }
+}
+
+/// One open `(`: where its first node hangs, its last node so far, its last variation's first node.
+struct Frame {
+    attach: u32,
+    last: u32,
+    last_variation_root: u32,
+    closed_child: bool,
+    open_offset: u32,
+}
+
+/// Scans a whole text. Stops at the first structural error.
+pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, SyntaxError> {
+    let bytes = text.as_bytes();
+    let mut c = Collection {
+        text,
+        games: Vec::new(),
+        nodes: Vec::with_capacity(bytes.len() / 24 + 4),
+        props: Vec::with_capacity(bytes.len() / 12 + 4),
+        values: Vec::with_capacity(bytes.len() / 10 + 4),
+        junk: Vec::new(),
+    };
+    let mut i = 0;
+    let mut junk_start: Option<usize> = None;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if b == b'(' {
+            let j = skip_ws(bytes, i + 1);
+            if bytes.get(j) == Some(&b';') {
+                if let Some(start) = junk_start.take() {
+                    c.junk.push(Span::new(start, trim_end(bytes, start, i)));
+                }
+                i = scan_tree(&mut c, i, limits)?;
+                continue;
+            }
+            if looks_like_property(bytes, j) {
+                return Err(SyntaxError {
+                    kind: SyntaxKind::MissingSemicolon,
+                    offset: j,
+                });
+            }
+        }
+        junk_start.get_or_insert(i);
+        i += 1;
+    }
+    if let Some(start) = junk_start {
+        c.junk
+            .push(Span::new(start, trim_end(bytes, start, bytes.len())));
+    }
+    if c.games.is_empty() {
+        let offset = c.junk.first().map_or(0, |s| s.start as usize);
+        return Err(SyntaxError {
+            kind: SyntaxKind::NoGameTree,
+            offset,
+        });
+    }
+    Ok(c)
+}
+
+fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    i
+}
+
+fn trim_end(bytes: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start && bytes[end - 1].is_ascii_whitespace() {
+        end -= 1;
+    }
+    end
+}
+
+/// `AB[` or `B [` at `i`: a property where a node should begin.
+fn looks_like_property(bytes: &[u8], i: usize) -> bool {
+    let mut j = i;
+    while j < bytes.len() && bytes[j].is_ascii_uppercase() {
+        j += 1;
+    }
+    j > i && bytes.get(skip_ws(bytes, j)) == Some(&b'[')
+}
+
+/// Scans one game tree starting at its `(`; returns the offset after its closing `)`.
+fn scan_tree(c: &mut Collection, start: usize, limits: &Limits) -> Result<usize, SyntaxError> {
+    let bytes = c.text.as_bytes();
+    let err = |kind, offset| Err(SyntaxError { kind, offset });
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut i = start;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b' ' | b'\t' | b'\n' | b'\r' | b'\x0B' | b'\x0C' => i += 1,
+            b';' => {
+                let Some(top) = stack.last_mut() else {
+                    unreachable!("scan_tree starts at '('")
+                };
+                if top.closed_child {
+                    return err(SyntaxKind::NodeAfterVariation, i);
+                }
+                if c.nodes.len() >= limits.max_nodes as usize {
+                    return err(SyntaxKind::TooManyNodes(limits.max_nodes), i);
+                }
+                let id = c.nodes.len() as u32;
+                let parent = if top.last != NONE {
+                    top.last
+                } else {
+                    top.attach
+                };
+                let is_variation_start = top.last == NONE;
+                top.last = id;
+                c.nodes.push(Node {
+                    offset: i as u32,
+                    parent,
+                    first_child: NONE,
+                    next_sibling: NONE,
+                    props_start: c.props.len() as u32,
+                    props_end: c.props.len() as u32,
+                });
+                if parent == NONE {
+                    c.games.push(id);
+                } else if is_variation_start && stack.len() >= 2 {
+                    let outer = stack.len() - 2;
+                    let prev = stack[outer].last_variation_root;
+                    if prev == NONE {
+                        c.nodes[parent as usize].first_child = id;
+                    } else {
+                        c.nodes[prev as usize].next_sibling = id;
+                    }
+                    stack[outer].last_variation_root = id;
+                } else {
+                    c.nodes[parent as usize].first_child = id;
+                }
+                i += 1;
+            }
+            b'(' => {
+                if let Some(top) = stack.last()
+                    && top.last == NONE
+                {
+                    return err(SyntaxKind::EmptyVariation, i);
+                }
+                if stack.len() >= limits.max_variation_depth as usize {
+                    return err(SyntaxKind::TooDeep(limits.max_variation_depth), i);
+                }
+                let attach = stack.last().map_or(NONE, |t| t.last);
+                stack.push(Frame {
+                    attach,
+                    last: NONE,
+                    last_variation_root: NONE,
+                    closed_child: false,
+                    open_offset: i as u32,
+                });
+                i += 1;
+            }
+            b')' => {
+                let top = stack.pop().expect("a frame is open while scanning a tree");
+                if top.last == NONE {
+                    return err(SyntaxKind::EmptyVariation, top.open_offset as usize);
+                }
+                i += 1;
+                match stack.last_mut() {
+                    Some(outer) => outer.closed_child = true,
+                    None => return Ok(i),
+                }
+            }
+            b'A'..=b'Z' | b'a'..=b'z' => {
+                let top = stack.last().expect("a frame is open while scanning a tree");
+                if top.last == NONE {
+                    return err(SyntaxKind::PropertyOutsideNode, i);
+                }
+                if top.closed_child {
+                    return err(SyntaxKind::NodeAfterVariation, i);
+                }
+                let node = top.last as usize;
+                i = scan_property(c, node, i, limits)?;
+            }
+            b'[' => return err(SyntaxKind::ValueWithoutIdentifier, i),
+            _ => {
+                let ch = c.text[i..].chars().next().unwrap_or('\u{FFFD}');
+                return err(SyntaxKind::UnexpectedChar(ch), i);
+            }
+        }
+    }
+    let opened_at = stack.first().map_or(start, |f| f.open_offset as usize) as u32;
+    err(SyntaxKind::UnclosedTree { opened_at }, bytes.len())
+}
+
+/// Scans `Ident[value][value]…` for node `node`; returns the offset after the last value.
+fn scan_property(
+    c: &mut Collection,
+    node: usize,
+    start: usize,
+    limits: &Limits,
+) -> Result<usize, SyntaxError> {
+    let bytes = c.text.as_bytes();
+    let mut i = start;
+    let mut upper = [0u8; 8];
+    let mut upper_len = 0;
+    while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+        if bytes[i].is_ascii_uppercase() {
+            if upper_len < upper.len() {
+                upper[upper_len] = bytes[i];
+            }
+            upper_len += 1;
+        }
+        i += 1;
+    }
+    let ident = Span::new(start, i);
+    if (i - start) as u32 > limits.max_identifier_len {
+        return Err(SyntaxError {
+            kind: SyntaxKind::IdentifierTooLong(limits.max_identifier_len),
+            offset: start,
+        });
+    }
+    if upper_len == 0 {
+        let word = c.text[start..i].chars().take(20).collect();
+        let kind = if bytes.get(skip_ws(bytes, i)) == Some(&b'[') {
+            SyntaxKind::LowercaseIdentifier(word)
+        } else {
+            SyntaxKind::UnexpectedText(word)
+        };
+        return Err(SyntaxError {
+            kind,
+            offset: start,
+        });
+    }
+    let id = if upper_len <= upper.len() {
+        PropId::from_ident(&upper[..upper_len])
+    } else {
+        PropId::Other
+    };
+    let node_props = c.props.len() as u32 - c.nodes[node].props_start;
+    if node_props >= limits.max_properties_per_node {
+        return Err(SyntaxError {
+            kind: SyntaxKind::TooManyProperties(limits.max_properties_per_node),
+            offset: start,
+        });
+    }
+    let values_start = c.values.len() as u32;
+    loop {
+        let j = skip_ws(bytes, i);
+        if bytes.get(j) != Some(&b'[') {
+            break;
+        }
+        if c.values.len() as u32 - values_start >= limits.max_values_per_property {
+            return Err(SyntaxError {
+                kind: SyntaxKind::TooManyValues(limits.max_values_per_property),
+                offset: j,
+            });
+        }
+        let value_start = j + 1;
+        let mut k = value_start;
+        loop {
+            match bytes.get(k) {
+                None => {
+                    return Err(SyntaxError {
+                        kind: SyntaxKind::UnterminatedValue,
+                        offset: j,
+                    });
+                }
+                Some(b']') => break,
+                Some(b'\\') => k += 2,
+                Some(_) => k += 1,
+            }
+        }
+        c.values.push(Span::new(value_start, k));
+        i = k + 1;
+    }
+    let values_end = c.values.len() as u32;
+    if values_end == values_start {
+        return Err(SyntaxError {
+            kind: SyntaxKind::IdentifierWithoutValue(c.text[start..i].to_string()),
+            offset: start,
+        });
+    }
+    c.props.push(Property {
+        id,
+        ident,
+        values_start,
+        values_end,
+    });
+    c.nodes[node].props_end = c.props.len() as u32;
+    Ok(i)
+}
+
+/// Turns byte offsets into 1-based line and column (columns count characters). CR, LF and CRLF each end a line.
+pub struct LineIndex<'t> {
+    text: &'t str,
+    line_starts: Vec<usize>,
+}
+
+impl<'t> LineIndex<'t> {
+    pub fn new(text: &'t str) -> Self {
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0];
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => line_starts.push(i + 1),
+                b'\r' => {
+                    if bytes.get(i + 1) == Some(&b'\n') {
+                        i += 1;
+                    }
+                    line_starts.push(i + 1);
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        LineIndex { text, line_starts }
+    }
+
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let column = self.text.as_bytes()[start..offset]
+            .iter()
+            .filter(|&&b| (b & 0xC0) != 0x80)
+            .count();
+        (line as u32 + 1, column as u32 + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scan_ok(text: &str) -> Collection<'_> {
+        scan(text, &Limits::default()).unwrap_or_else(|e| panic!("{text}: {e} at {}", e.offset))
+    }
+
+    fn scan_err(text: &str) -> (SyntaxKind, usize) {
+        let e = scan(text, &Limits::default()).expect_err(text);
+        (e.kind, e.offset)
+    }
+
+    #[test]
+    fn main_line_and_variations_link_in_order() {
+        let c = scan_ok("(;GM[1];B[aa](;W[bb];B[cc])(;W[dd]))");
+        assert_eq!(c.games, vec![0]);
+        assert_eq!(c.children(0).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(c.children(1).collect::<Vec<_>>(), vec![2, 4]);
+        assert_eq!(c.children(2).collect::<Vec<_>>(), vec![3]);
+        assert_eq!(c.node(4).parent, 1);
+        let p = &c.properties(1)[0];
+        assert_eq!(p.id, PropId::B);
+        assert_eq!(c.slice(c.values(p)[0]), "aa");
+    }
+
+    #[test]
+    fn collections_escapes_and_ff3_identifiers() {
+        let c = scan_ok("junk (;C[a \\] b \\\\]AddBlack[aa][bb])\n(;B[])trailing");
+        assert_eq!(c.games.len(), 2);
+        let props = c.properties(0);
+        assert_eq!(c.slice(c.values(&props[0])[0]), "a \\] b \\\\");
+        assert_eq!(props[1].id, PropId::AB);
+        assert_eq!(c.ident(&props[1]), "AB");
+        assert_eq!(c.values(&props[1]).len(), 2);
+        assert_eq!(c.junk.len(), 2);
+    }
+
+    #[test]
+    fn structural_errors_have_their_offsets() {
+        assert_eq!(
+            scan_err("(;B[aa]"),
+            (SyntaxKind::UnclosedTree { opened_at: 0 }, 7)
+        );
+        assert_eq!(scan_err("(;B[aa)"), (SyntaxKind::UnterminatedValue, 3));
+        assert_eq!(scan_err("(;B[aa\\]"), (SyntaxKind::UnterminatedValue, 3));
+        assert_eq!(scan_err("(B[aa])"), (SyntaxKind::MissingSemicolon, 1));
+        assert_eq!(scan_err("(;B[aa]()"), (SyntaxKind::EmptyVariation, 7));
+        assert_eq!(
+            scan_err("(;B[aa] x W[bb])"),
+            (SyntaxKind::UnexpectedText("x".into()), 8)
+        );
+        assert_eq!(
+            scan_err("(;B[aa] % W[bb])"),
+            (SyntaxKind::UnexpectedChar('%'), 8)
+        );
+        assert_eq!(scan_err("(;[aa])"), (SyntaxKind::ValueWithoutIdentifier, 2));
+        assert_eq!(
+            scan_err("(;B)"),
+            (SyntaxKind::IdentifierWithoutValue("B".into()), 2)
+        );
+        assert_eq!(
+            scan_err("(;B[aa](;W[bb]);B[cc])"),
+            (SyntaxKind::NodeAfterVariation, 15)
+        );
+        assert_eq!(scan_err("hello"), (SyntaxKind::NoGameTree, 0));
+        assert_eq!(
+            scan_err("(;b[aa])"),
+            (SyntaxKind::LowercaseIdentifier("b".into()), 2)
+        );
+    }
+
+    #[test]
+    fn unescaped_bracket_in_a_comment_is_an_error_not_a_move() {
+        // `C[he said ]` ends the comment early; "B[aa] oops]" must not become a silent second move.
+        let (kind, offset) = scan_err("(;C[he said ] B[aa] oops])");
+        assert_eq!(kind, SyntaxKind::UnexpectedText("oops".into()));
+        assert_eq!(offset, 20);
+    }
+
+    #[test]
+    fn limits_stop_the_scan() {
+        let limits = Limits {
+            max_nodes: 3,
+            ..Limits::default()
+        };
+        let e = scan("(;;;;)", &limits).unwrap_err();
+        assert_eq!((e.kind, e.offset), (SyntaxKind::TooManyNodes(3), 4));
+        let limits = Limits {
+            max_values_per_property: 2,
+            ..Limits::default()
+        };
+        let e = scan("(;AB[aa][bb][cc])", &limits).unwrap_err();
+        assert_eq!(e.kind, SyntaxKind::TooManyValues(2));
+        let limits = Limits {
+            max_variation_depth: 2,
+            ..Limits::default()
+        };
+        assert!(scan("(;(;(;)))", &limits).is_err());
+    }
+
+    #[test]
+    fn line_and_column_follow_cr_lf_and_crlf() {
+        let text = "(;\r\nB[aa]\rW[bb]\nB[cé]X";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_col(0), (1, 1));
+        assert_eq!(index.line_col(4), (2, 1));
+        assert_eq!(index.line_col(10), (3, 1));
+        let x = text.find('X').unwrap();
+        assert_eq!(index.line_col(x), (4, 6));
+    }
+}
