@@ -5,6 +5,14 @@
 //! reports (`report`). Only `main.rs` touches stdout and stderr.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod analyze;
+pub mod app;
+pub mod batch;
+pub mod check;
+pub mod cli;
+pub mod diag;
 pub mod go;
 pub mod input;
+pub mod record;
+pub mod report;
 pub mod sgf;

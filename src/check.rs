@@ -1,0 +1,794 @@
+//! Replays each game of a parsed collection through the rules core and collects diagnostics.
+//! Pure: no files, no printing. The first illegal move ends the replay of its line (the position after it
+//! is undefined); warnings never do.
+
+use serde::Serialize;
+
+use crate::diag::Diagnostic;
+use crate::go::{Color, Game, Illegal, Point, Preset, Rules, rules_from_record};
+use crate::record::{self, MoveValue, PointListError};
+use crate::sgf::{Collection, NONE, PropId};
+
+/// What the caller decides about checking (from the command line).
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions {
+    /// `--rules`: overrides the record's `RU`.
+    pub rules: Option<Preset>,
+    /// `--komi`: overrides the record's `KM`.
+    pub komi: Option<f64>,
+    /// `--all-variations`: replay every branch, not only the main line.
+    pub all_variations: bool,
+}
+
+/// Everything the root node (and the main line's setup) says about a game.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    pub width: u8,
+    pub height: u8,
+    pub rules: Rules,
+    pub komi: f64,
+    /// `HA` when it is 2 or more, else 0.
+    pub handicap: u32,
+    pub result: Option<String>,
+    pub black_player: Option<String>,
+    pub white_player: Option<String>,
+}
+
+/// The report on one game tree of a file.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReport {
+    /// 0-based position of the game in the file (collections hold several).
+    pub index: usize,
+    pub valid: bool,
+    pub rules: String,
+    pub board_size: [u8; 2],
+    pub komi: f64,
+    pub handicap: u32,
+    /// Moves in the main line (passes included); where an illegal move stopped the replay, up to and including it.
+    pub moves: u32,
+    pub result_recorded: Option<String>,
+    pub black_player: Option<String>,
+    pub white_player: Option<String>,
+    /// The main line ends with two consecutive passes.
+    pub ended_by_passes: bool,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The end of a game's main line, replayed, for scoring and pictures.
+#[derive(Clone)]
+pub struct LineEnd {
+    pub game: Game,
+    pub info: GameInfo,
+    /// The last node replayed (TB/TW markup lives there).
+    pub last_node: u32,
+    /// The replay stopped at an illegal move before the end of the line.
+    pub stopped_early: bool,
+}
+
+/// Replay state of one line of play.
+#[derive(Clone)]
+struct Line {
+    game: Game,
+    /// Moves seen so far in this line (passes included), the number of the next move minus one.
+    moves: u32,
+    black_setup_before_first_move: u32,
+    cycle_reported: bool,
+}
+
+/// Checks game `index` of the collection. Returns its report and, when the game could be replayed at all,
+/// the end of its main line.
+pub fn check_game(
+    c: &Collection,
+    index: usize,
+    options: &CheckOptions,
+) -> (GameReport, Option<LineEnd>) {
+    let root = c.games[index];
+    let mut diags = Vec::new();
+    let info = read_game_info(c, root, options, &mut diags);
+    let mut report = GameReport {
+        index,
+        valid: true,
+        rules: String::new(),
+        board_size: [0, 0],
+        komi: 0.0,
+        handicap: 0,
+        moves: 0,
+        result_recorded: None,
+        black_player: None,
+        white_player: None,
+        ended_by_passes: false,
+        diagnostics: Vec::new(),
+    };
+    let Some(info) = info else {
+        report.valid = false;
+        report.diagnostics = diags;
+        return (report, None);
+    };
+    report.rules = info.rules.name.clone();
+    report.board_size = [info.width, info.height];
+    report.komi = info.komi;
+    report.handicap = info.handicap;
+    report.result_recorded = info.result.clone();
+    report.black_player = info.black_player.clone();
+    report.white_player = info.white_player.clone();
+
+    let start = Line {
+        game: Game::new(info.width, info.height, info.rules.clone()),
+        moves: 0,
+        black_setup_before_first_move: 0,
+        cycle_reported: false,
+    };
+
+    // Main line first: it gives the report's move count, the handicap check and the end position.
+    let mut line = start.clone();
+    let mut node = root;
+    let mut last_node;
+    let mut stopped_early = false;
+    loop {
+        last_node = node;
+        if process_node(c, node, node == root, &mut line, &info, Some(&mut diags), 0).is_err() {
+            stopped_early = true;
+            break;
+        }
+        match c.node(node).first_child {
+            NONE => break,
+            child => node = child,
+        }
+    }
+    report.moves = line.moves;
+    report.ended_by_passes = !stopped_early && line.game.consecutive_passes() >= 2;
+    check_handicap(&info, &line, c, root, &mut diags);
+
+    if options.all_variations {
+        check_variations(c, root, &start, &info, &mut diags);
+    }
+
+    report.valid = !diags
+        .iter()
+        .any(|d| d.severity == crate::diag::Severity::Error);
+    report.diagnostics = diags;
+    let end = LineEnd {
+        game: line.game,
+        info,
+        last_node,
+        stopped_early,
+    };
+    (report, Some(end))
+}
+
+/// Replays the main line up to (not including) move `before_move`, for `show --move`. `None` if the game
+/// cannot be replayed that far.
+pub fn position_before_move(
+    c: &Collection,
+    index: usize,
+    options: &CheckOptions,
+    before_move: u32,
+) -> Option<LineEnd> {
+    let root = c.games[index];
+    let mut sink = Vec::new();
+    let info = read_game_info(c, root, options, &mut sink)?;
+    let mut line = Line {
+        game: Game::new(info.width, info.height, info.rules.clone()),
+        moves: 0,
+        black_setup_before_first_move: 0,
+        cycle_reported: false,
+    };
+    let mut node = root;
+    loop {
+        if node_has_move(c, node) && line.moves + 1 >= before_move {
+            return Some(LineEnd {
+                game: line.game,
+                info,
+                last_node: node,
+                stopped_early: false,
+            });
+        }
+        if process_node(c, node, node == root, &mut line, &info, None, 0).is_err() {
+            return None;
+        }
+        match c.node(node).first_child {
+            NONE => {
+                return Some(LineEnd {
+                    game: line.game,
+                    info,
+                    last_node: node,
+                    stopped_early: false,
+                });
+            }
+            child => node = child,
+        }
+    }
+}
+
+fn node_has_move(c: &Collection, node: u32) -> bool {
+    c.properties(node)
+        .iter()
+        .any(|p| matches!(p.id, PropId::B | PropId::W))
+}
+
+/// Depth-first over every branch except the main line (already replayed). Keeps a position snapshot per open
+/// branch point while the stack is shallow and replays from the root beyond that, so memory stays bounded.
+fn check_variations(
+    c: &Collection,
+    root: u32,
+    start: &Line,
+    info: &GameInfo,
+    diags: &mut Vec<Diagnostic>,
+) {
+    const MAX_SNAPSHOTS: usize = 64;
+    // Work budget: replaying prefixes again costs time; stop with a clear note beyond this many node visits.
+    let budget = 20 * c.nodes.len() as u64 + 1_000_000;
+    let mut visits: u64 = 0;
+    let mut variation = 0u32;
+    // (first node of an unvisited branch, the line state at its parent if we kept one)
+    let mut pending: Vec<(u32, Option<Line>)> = Vec::new();
+
+    // Seed with the side branches of the main line, replaying it quietly.
+    let mut line = start.clone();
+    let mut node = root;
+    loop {
+        if process_node(c, node, node == root, &mut line, info, None, 0).is_err() {
+            break;
+        }
+        let first = c.node(node).first_child;
+        if first == NONE {
+            break;
+        }
+        let second = c.node(first).next_sibling;
+        if second != NONE {
+            let snapshot = (pending.len() < MAX_SNAPSHOTS).then(|| line.clone());
+            pending.push((second, snapshot));
+        }
+        node = first;
+    }
+
+    while let Some((branch, snapshot)) = pending.pop() {
+        // The branch's later siblings wait their turn with the same parent position.
+        let sibling = c.node(branch).next_sibling;
+        let parent = c.node(branch).parent;
+        let mut line = match snapshot {
+            Some(s) => {
+                if sibling != NONE {
+                    pending.push((sibling, Some(s.clone())));
+                }
+                s
+            }
+            None => {
+                if sibling != NONE {
+                    pending.push((sibling, None));
+                }
+                match replay_path_quietly(c, root, parent, start, info, &mut visits) {
+                    Some(l) => l,
+                    None => continue,
+                }
+            }
+        };
+        variation += 1;
+        let mut node = branch;
+        loop {
+            visits += 1;
+            if visits > budget {
+                diags.push(Diagnostic::warning(
+                    "variations-not-checked",
+                    "too many variations to check them all; the rest were skipped",
+                ));
+                return;
+            }
+            if process_node(c, node, false, &mut line, info, Some(diags), variation).is_err() {
+                break;
+            }
+            let first = c.node(node).first_child;
+            if first == NONE {
+                break;
+            }
+            let second = c.node(first).next_sibling;
+            if second != NONE {
+                let snapshot = (pending.len() < MAX_SNAPSHOTS).then(|| line.clone());
+                pending.push((second, snapshot));
+            }
+            node = first;
+        }
+    }
+}
+
+/// Replays root..=`last` without reporting (the diagnostics on that path were reported already).
+fn replay_path_quietly(
+    c: &Collection,
+    root: u32,
+    last: u32,
+    start: &Line,
+    info: &GameInfo,
+    visits: &mut u64,
+) -> Option<Line> {
+    let mut path = Vec::new();
+    let mut n = last;
+    while n != NONE {
+        path.push(n);
+        n = c.node(n).parent;
+    }
+    let mut line = start.clone();
+    for &n in path.iter().rev() {
+        *visits += 1;
+        process_node(c, n, n == root, &mut line, info, None, 0).ok()?;
+    }
+    Some(line)
+}
+
+/// Applies one node: setup, player to move, then its move. `Err` when an error ends this line.
+fn process_node(
+    c: &Collection,
+    node: u32,
+    is_root: bool,
+    line: &mut Line,
+    info: &GameInfo,
+    mut out: Option<&mut Vec<Diagnostic>>,
+    variation: u32,
+) -> Result<(), ()> {
+    let offset = c.node(node).offset as usize;
+    let (w, h) = (info.width, info.height);
+    let push = |d: Diagnostic, out: &mut Option<&mut Vec<Diagnostic>>| {
+        if let Some(out) = out.as_deref_mut() {
+            let mut d = d;
+            if variation > 0 {
+                d.variation = Some(variation);
+            }
+            out.push(d);
+        }
+    };
+
+    let mut move_prop: Option<(Color, &str, usize)> = None;
+    let mut extra_move = false;
+    let mut has_setup = false;
+    let mut setup: [Vec<Point>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for p in c.properties(node) {
+        match p.id {
+            PropId::B | PropId::W => {
+                let color = if p.id == PropId::B {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let values = c.values(p);
+                if move_prop.is_some() || values.len() > 1 {
+                    extra_move = true;
+                }
+                if move_prop.is_none() {
+                    move_prop = Some((color, c.slice(values[0]), p.ident.start as usize));
+                }
+            }
+            PropId::AB | PropId::AW | PropId::AE => {
+                has_setup = true;
+                let slot = match p.id {
+                    PropId::AB => 0,
+                    PropId::AW => 1,
+                    _ => 2,
+                };
+                for &v in c.values(p) {
+                    if let Err(e) = record::parse_point_value(c.slice(v), w, h, &mut setup[slot]) {
+                        let (code, what) = match e {
+                            PointListError::Garbled(v) => {
+                                ("bad-coordinate", format!("{v:?} is not a point"))
+                            }
+                            PointListError::OffBoard(v) => {
+                                ("off-board", format!("{v} is off the {w}x{h} board"))
+                            }
+                        };
+                        let ident = c.ident(p);
+                        push(
+                            Diagnostic::error(code, format!("setup {ident}: {what}"))
+                                .at(v.start as usize),
+                            &mut out,
+                        );
+                        return Err(());
+                    }
+                }
+            }
+            PropId::PL => {
+                if let Some((value, span)) = c.values(p).first().map(|&s| (c.slice(s), s)) {
+                    match record::parse_color(value) {
+                        Some(color) => line.game.set_to_move(color),
+                        None => push(
+                            Diagnostic::warning(
+                                "bad-property",
+                                format!("PL[{value}] is not B or W; ignored"),
+                            )
+                            .at(span.start as usize),
+                            &mut out,
+                        ),
+                    }
+                }
+            }
+            PropId::SZ if !is_root => push(
+                Diagnostic::warning(
+                    "misplaced-root-property",
+                    "SZ outside the root node is ignored",
+                )
+                .at(p.ident.start as usize),
+                &mut out,
+            ),
+            _ => {}
+        }
+    }
+
+    if has_setup {
+        if line.moves > 0 {
+            push(
+                Diagnostic::warning(
+                    "setup-after-moves",
+                    "setup stones (AB/AW/AE) after the game has started",
+                )
+                .at(offset),
+                &mut out,
+            );
+        }
+        if move_prop.is_some() {
+            push(
+                Diagnostic::warning(
+                    "setup-and-move",
+                    "setup and a move in one node (SGF forbids it); the setup is applied first",
+                )
+                .at(offset),
+                &mut out,
+            );
+        }
+        let [black, white, empty] = &setup;
+        if let Some(&p) = black.iter().find(|p| white.contains(p)) {
+            push(
+                Diagnostic::error(
+                    "illegal-setup",
+                    format!("{} is set up both black and white", p.to_sgf()),
+                )
+                .at_point(p, h)
+                .at(offset),
+                &mut out,
+            );
+            return Err(());
+        }
+        if line.moves == 0 {
+            line.black_setup_before_first_move += black.len() as u32;
+        }
+        let airless = line.game.setup(black, white, empty);
+        if let Some(&first) = airless.first() {
+            let names: Vec<String> = airless
+                .iter()
+                .take(8)
+                .map(|p| p.to_board_notation(h))
+                .collect();
+            push(
+                Diagnostic::error(
+                    "illegal-setup",
+                    format!("setup leaves stones without liberties: {}", names.join(" ")),
+                )
+                .at_point(first, h)
+                .at(offset),
+                &mut out,
+            );
+            return Err(());
+        }
+        if line.moves == 0 && is_root && info.handicap >= 2 && !black.is_empty() && white.is_empty()
+        {
+            line.game.set_to_move(Color::White);
+        }
+    }
+
+    let Some((color, value, _ident_offset)) = move_prop else {
+        return Ok(());
+    };
+    line.moves += 1;
+    let number = line.moves;
+    if extra_move {
+        push(
+            Diagnostic::error(
+                "multiple-moves",
+                "more than one move in a node (B and W, or two values)",
+            )
+            .on_move(number, color, None, h)
+            .at(offset),
+            &mut out,
+        );
+        return Err(());
+    }
+    let point = match record::parse_move(value, w, h) {
+        MoveValue::Pass => None,
+        MoveValue::Play(p) => Some(p),
+        MoveValue::OffBoard(p) => {
+            let mut d = Diagnostic::error(
+                "off-board",
+                format!("{} is off the {w}x{h} board", p.to_sgf()),
+            )
+            .on_move(number, color, None, h)
+            .at(offset);
+            d.sgf_point = Some(value.to_string());
+            push(d, &mut out);
+            return Err(());
+        }
+        MoveValue::Garbled => {
+            let mut d = Diagnostic::error(
+                "bad-coordinate",
+                format!("{value:?} is not a board point or a pass"),
+            )
+            .on_move(number, color, None, h)
+            .at(offset);
+            d.sgf_point = Some(escape_for_label(value));
+            push(d, &mut out);
+            return Err(());
+        }
+    };
+    let diag = |code: &'static str, message: String, severity_error: bool| {
+        let d = if severity_error {
+            Diagnostic::error(code, message)
+        } else {
+            Diagnostic::warning(code, message)
+        };
+        d.on_move(number, color, point, h).at(offset)
+    };
+    match line.game.play(color, point) {
+        Ok(played) => {
+            if played.wrong_turn {
+                push(
+                    diag(
+                        "wrong-turn",
+                        format!(
+                            "{} moved but {} was to play",
+                            color.name(),
+                            color.opponent().name()
+                        ),
+                        false,
+                    ),
+                    &mut out,
+                );
+            }
+            if played.resumed_after_passes {
+                push(
+                    diag(
+                        "resumed-after-passes",
+                        "play continues after two consecutive passes".into(),
+                        false,
+                    ),
+                    &mut out,
+                );
+            }
+            if let Some(earlier) = played.repeats_position_of
+                && !line.cycle_reported
+            {
+                line.cycle_reported = true;
+                push(
+                    diag(
+                        "long-cycle",
+                        format!(
+                            "the whole-board position after move {earlier} repeats: a long cycle (e.g. triple ko); under {} rules the game would be void",
+                            info.rules.name
+                        ),
+                        false,
+                    ),
+                    &mut out,
+                );
+            }
+            Ok(())
+        }
+        Err(illegal) => {
+            let d = match illegal {
+                Illegal::OffBoard => diag("off-board", "the point is off the board".into(), true),
+                Illegal::Occupied => diag("occupied", "the point is already occupied".into(), true),
+                Illegal::Suicide { stones: 1 } => diag(
+                    "suicide",
+                    "suicide: the stone would have no liberties".into(),
+                    true,
+                ),
+                Illegal::Suicide { stones } => diag(
+                    "suicide",
+                    format!(
+                        "suicide of {stones} stones, illegal under {} rules",
+                        info.rules.name
+                    ),
+                    true,
+                ),
+                Illegal::Ko => diag("ko", "illegal ko recapture".into(), true),
+                Illegal::PositionalSuperko { earlier_move } => diag(
+                    "superko",
+                    format!("positional superko: recreates the position after move {earlier_move}"),
+                    true,
+                ),
+                Illegal::SituationalSuperko { earlier_move } => diag(
+                    "superko",
+                    format!(
+                        "situational superko: recreates the position after move {earlier_move} with the same player to move"
+                    ),
+                    true,
+                ),
+            };
+            let mut d = d;
+            d.message
+                .push_str("; the rest of this line was not replayed");
+            push(d, &mut out);
+            Err(())
+        }
+    }
+}
+
+/// Keeps a garbled move value printable in a one-line label.
+fn escape_for_label(value: &str) -> String {
+    value
+        .chars()
+        .take(16)
+        .flat_map(char::escape_debug)
+        .collect()
+}
+
+fn check_handicap(
+    info: &GameInfo,
+    line: &Line,
+    c: &Collection,
+    root: u32,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let placed = line.black_setup_before_first_move;
+    let Some((raw, span)) = c.first_value(root, PropId::HA) else {
+        return;
+    };
+    let declared = info.handicap;
+    if declared >= 2 && placed == 0 {
+        diags.push(
+            Diagnostic::warning(
+                "handicap-mismatch",
+                format!(
+                    "HA[{}] but no black setup stones before the first move",
+                    raw.trim()
+                ),
+            )
+            .at(span.start as usize),
+        );
+    } else if declared >= 2 && placed != declared {
+        diags.push(
+            Diagnostic::warning(
+                "handicap-mismatch",
+                format!(
+                    "HA[{}] but {placed} black setup stones before the first move",
+                    raw.trim()
+                ),
+            )
+            .at(span.start as usize),
+        );
+    }
+}
+
+/// Reads SZ, GM, FF, RU, KM, HA, RE, PB, PW from the root. `None` when the game cannot be replayed
+/// (bad size, not Go); the reason is in `diags`.
+fn read_game_info(
+    c: &Collection,
+    root: u32,
+    options: &CheckOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<GameInfo> {
+    let at = |span: crate::sgf::Span| span.start as usize;
+    if let Some((gm, span)) = c.first_value(root, PropId::GM)
+        && gm.trim() != "1"
+    {
+        diags.push(
+            Diagnostic::error(
+                "not-go",
+                format!("GM[{gm}]: this record is not a game of Go (GM[1])"),
+            )
+            .at(at(span)),
+        );
+        return None;
+    }
+    if let Some((ff, span)) = c.first_value(root, PropId::FF)
+        && !matches!(ff.trim(), "1" | "2" | "3" | "4")
+    {
+        diags.push(
+            Diagnostic::warning(
+                "unknown-ff",
+                format!("FF[{ff}] is not a known SGF version (1-4)"),
+            )
+            .at(at(span)),
+        );
+    }
+    let (width, height) = match c.first_value(root, PropId::SZ) {
+        None => (19, 19),
+        Some((sz, span)) => match record::parse_size(sz) {
+            Ok(size) => size,
+            Err(message) => {
+                diags.push(Diagnostic::error("bad-size", message).at(at(span)));
+                return None;
+            }
+        },
+    };
+    if let Some(sz) = c.find(root, PropId::SZ)
+        && c.properties(root)
+            .iter()
+            .filter(|p| p.id == PropId::SZ)
+            .count()
+            > 1
+    {
+        diags.push(
+            Diagnostic::warning(
+                "duplicate-property",
+                "SZ appears twice in the root node; the first is used",
+            )
+            .at(sz.ident.start as usize),
+        );
+    }
+
+    let ru = c
+        .first_value(root, PropId::RU)
+        .map(|(v, s)| (record::simple_text(v), s));
+    let rules = match options.rules {
+        Some(preset) => preset.rules(),
+        None => {
+            let mapped = rules_from_record(ru.as_ref().map(|(v, _)| v.as_str()));
+            match (&ru, mapped.recognised) {
+                (Some((v, span)), false) => diags.push(
+                    Diagnostic::warning(
+                        "unknown-rules",
+                        format!("RU[{v}] is not a ruleset gotool knows; checked as japanese"),
+                    )
+                    .at(at(*span)),
+                ),
+                (None, _) => diags.push(Diagnostic::info(
+                    "no-rules",
+                    "no RU property; checked as japanese",
+                )),
+                _ => {}
+            }
+            if let Some(note) = mapped.note {
+                diags.push(Diagnostic::info("rules-approximated", note));
+            }
+            mapped.rules
+        }
+    };
+
+    let fox = c
+        .properties(root)
+        .iter()
+        .filter(|p| p.id == PropId::AP)
+        .flat_map(|p| c.values(p))
+        .any(|&v| c.slice(v).to_ascii_lowercase().contains("fox"));
+    let komi = match (options.komi, c.first_value(root, PropId::KM)) {
+        (Some(k), _) => k,
+        (None, None) => {
+            diags.push(Diagnostic::info("no-komi", "no KM property: komi 0"));
+            0.0
+        }
+        (None, Some((km, span))) => match record::parse_komi(km, fox) {
+            Ok(k) => {
+                if let Some(from) = &k.normalised_from {
+                    diags.push(
+                        Diagnostic::info(
+                            "normalised-komi",
+                            format!("KM[{from}] read as komi {}", k.value),
+                        )
+                        .at(at(span)),
+                    );
+                }
+                k.value
+            }
+            Err(message) => {
+                diags.push(Diagnostic::warning("bad-komi", message).at(at(span)));
+                0.0
+            }
+        },
+    };
+    let handicap = match c.first_value(root, PropId::HA) {
+        None => 0,
+        Some((ha, span)) => match record::parse_handicap(ha) {
+            Ok(n) if n >= 2 => n,
+            Ok(_) => 0,
+            Err(message) => {
+                diags.push(Diagnostic::warning("bad-handicap", message).at(at(span)));
+                0
+            }
+        },
+    };
+    let text = |id| c.first_value(root, id).map(|(v, _)| record::simple_text(v));
+    Some(GameInfo {
+        width,
+        height,
+        rules,
+        komi,
+        handicap,
+        result: text(PropId::RE),
+        black_player: text(PropId::PB),
+        white_player: text(PropId::PW),
+    })
+}

@@ -1,0 +1,103 @@
+//! GitHub Actions workflow commands: one `::error`/`::warning` annotation per finding, so problems show up
+//! on the lines of the pull request (docs: "Workflow commands for GitHub Actions", `error` and `warning`).
+
+use std::io::{self, Write};
+
+use super::{Reporter, Summary};
+use crate::analyze::FileReport;
+use crate::diag::{Diagnostic, Severity};
+
+pub struct GithubReporter<W: Write> {
+    out: W,
+}
+
+impl<W: Write> GithubReporter<W> {
+    pub fn new(out: W) -> Self {
+        GithubReporter { out }
+    }
+
+    fn annotate(
+        &mut self,
+        level: &str,
+        path: &str,
+        line: Option<u32>,
+        col: Option<u32>,
+        title: &str,
+        message: &str,
+    ) -> io::Result<()> {
+        let mut props = format!("file={}", escape_property(path));
+        if let Some(l) = line {
+            props.push_str(&format!(",line={l}"));
+        }
+        if let Some(c) = col {
+            props.push_str(&format!(",col={c}"));
+        }
+        props.push_str(&format!(",title={}", escape_property(title)));
+        writeln!(self.out, "::{level} {props}::{}", escape_data(message))
+    }
+
+    fn diagnostic(&mut self, path: &str, d: &Diagnostic) -> io::Result<()> {
+        let level = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => return Ok(()),
+        };
+        let message = match d.move_label() {
+            Some(label) => format!("{label}: {}", d.message),
+            None => d.message.clone(),
+        };
+        self.annotate(
+            level,
+            path,
+            d.line,
+            d.column,
+            &format!("gotool {}", d.code),
+            &message,
+        )
+    }
+}
+
+/// Escaping for the message part (GitHub's runner `escapeData`).
+pub fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escaping for `key=value` properties (GitHub's runner `escapeProperty`).
+pub fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+impl<W: Write> Reporter for GithubReporter<W> {
+    fn file(&mut self, report: &FileReport) -> io::Result<()> {
+        if let Some(e) = &report.error {
+            self.annotate(
+                "error",
+                &report.path,
+                e.line,
+                e.column,
+                &format!("gotool {}", e.code),
+                &e.message,
+            )?;
+        }
+        for d in &report.diagnostics {
+            self.diagnostic(&report.path, d)?;
+        }
+        for game in &report.games {
+            for d in &game.diagnostics {
+                self.diagnostic(&report.path, d)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, s: &Summary) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "gotool: {} files, {} games: {} valid, {} invalid, {} warnings, {} files not readable as SGF",
+            s.files, s.games, s.valid, s.invalid, s.warnings, s.file_errors
+        )?;
+        self.out.flush()
+    }
+}

@@ -1,0 +1,125 @@
+//! JSON output. This comment is the wire format; `schema/report.schema.json` is its machine-readable twin.
+//!
+//! `--format json` writes one document, streamed file by file:
+//! ```text
+//! {"schema_version": 1,
+//!  "files": [{"path": "...", "error": null | {"code", "message", "line", "column"},
+//!             "charset": "UTF-8", "diagnostics": [...file-level...],
+//!             "games": [{"index": 0, "valid": true, "rules": "japanese", "board_size": [19, 19], "komi": 6.5,
+//!                        "handicap": 0, "moves": 211, "result_recorded": "W+3.5" | null,
+//!                        "black_player": ..., "white_player": ..., "ended_by_passes": bool,
+//!                        "diagnostics": [{"severity", "code", "message", "move", "color", "point",
+//!                                         "sgf_point", "line", "column", ("variation")}],
+//!                        "score": null | {...}}]}],
+//!  "summary": {"files", "games", "valid", "invalid", "warnings", "file_errors"}}
+//! ```
+//! `--format jsonl` writes one object per line: `{"type": "game", "path": ..., <game fields>}` for each game,
+//! `{"type": "file-error", "path": ..., "error": {...}}` for a file that could not be read or parsed, file-level
+//! diagnostics as `{"type": "file", "path": ..., "diagnostics": [...]}` when there are any, and a last
+//! `{"type": "summary", ...}`.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::{Reporter, Summary};
+use crate::analyze::FileReport;
+
+pub const SCHEMA_VERSION: u32 = 1;
+
+pub struct JsonReporter<W: Write> {
+    out: W,
+    first: bool,
+}
+
+impl<W: Write> JsonReporter<W> {
+    pub fn new(out: W) -> Self {
+        JsonReporter { out, first: true }
+    }
+}
+
+fn to_io(e: serde_json::Error) -> io::Error {
+    io::Error::other(e)
+}
+
+impl<W: Write> Reporter for JsonReporter<W> {
+    fn file(&mut self, report: &FileReport) -> io::Result<()> {
+        if self.first {
+            write!(
+                self.out,
+                "{{\"schema_version\":{SCHEMA_VERSION},\"files\":["
+            )?;
+            self.first = false;
+        } else {
+            self.out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut self.out, report).map_err(to_io)
+    }
+
+    fn finish(&mut self, summary: &Summary) -> io::Result<()> {
+        if self.first {
+            write!(
+                self.out,
+                "{{\"schema_version\":{SCHEMA_VERSION},\"files\":["
+            )?;
+        }
+        self.out.write_all(b"],\"summary\":")?;
+        serde_json::to_writer(&mut self.out, summary).map_err(to_io)?;
+        self.out.write_all(b"}\n")?;
+        self.out.flush()
+    }
+}
+
+pub struct JsonLinesReporter<W: Write> {
+    out: W,
+}
+
+impl<W: Write> JsonLinesReporter<W> {
+    pub fn new(out: W) -> Self {
+        JsonLinesReporter { out }
+    }
+
+    fn line(&mut self, value: &impl Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, value).map_err(to_io)?;
+        self.out.write_all(b"\n")
+    }
+}
+
+/// `{"type": kind, "path": path, ...fields of value}`.
+fn tagged(kind: &str, path: &str, value: &impl Serialize) -> io::Result<Value> {
+    let mut object = serde_json::Map::new();
+    object.insert("type".into(), json!(kind));
+    object.insert("path".into(), json!(path));
+    if let Value::Object(fields) = serde_json::to_value(value).map_err(to_io)? {
+        object.extend(fields);
+    }
+    Ok(Value::Object(object))
+}
+
+impl<W: Write> Reporter for JsonLinesReporter<W> {
+    fn file(&mut self, report: &FileReport) -> io::Result<()> {
+        if let Some(error) = &report.error {
+            let v = json!({"type": "file-error", "path": report.path, "error": error});
+            self.line(&v)?;
+        }
+        if !report.diagnostics.is_empty() {
+            let v = json!({"type": "file", "path": report.path, "charset": report.charset, "diagnostics": report.diagnostics});
+            self.line(&v)?;
+        }
+        for game in &report.games {
+            let v = tagged("game", &report.path, game)?;
+            self.line(&v)?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, summary: &Summary) -> io::Result<()> {
+        let mut v = serde_json::to_value(summary).map_err(to_io)?;
+        if let Value::Object(m) = &mut v {
+            m.insert("type".into(), json!("summary"));
+        }
+        self.line(&v)?;
+        self.out.flush()
+    }
+}

@@ -1,0 +1,78 @@
+//! Reports: the text, JSON, JSON Lines and GitHub formats. Each writes to a `Write` it is handed;
+//! only `main.rs` knows about the real stdout.
+
+pub mod github;
+pub mod json;
+pub mod text;
+
+use std::borrow::Cow;
+use std::io;
+
+use serde::Serialize;
+
+use crate::analyze::FileReport;
+
+/// Totals over a run.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Summary {
+    pub files: usize,
+    pub games: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub warnings: usize,
+    /// Files that could not be read or parsed at all.
+    pub file_errors: usize,
+}
+
+impl Summary {
+    pub fn add(&mut self, report: &FileReport) {
+        self.files += 1;
+        if report.error.is_some() {
+            self.file_errors += 1;
+        }
+        self.games += report.games.len();
+        self.valid += report.games.iter().filter(|g| g.valid).count();
+        self.invalid += report.games.iter().filter(|g| !g.valid).count();
+        self.warnings += report.warning_count();
+    }
+}
+
+/// Receives file reports in input order, then the summary.
+pub trait Reporter {
+    fn file(&mut self, report: &FileReport) -> io::Result<()>;
+    fn finish(&mut self, summary: &Summary) -> io::Result<()>;
+}
+
+/// Makes record text safe for a terminal: control characters and escape sequences are shown escaped
+/// (`\u{1b}`), so a crafted player name cannot move the cursor or recolour the screen.
+pub fn escape_terminal(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() || is_bidi_control(c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() || is_bidi_control(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Unicode bidirectional overrides can make a line read differently from what it holds.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_reach_the_terminal_escaped() {
+        assert_eq!(escape_terminal("Lee Sedol"), "Lee Sedol");
+        assert_eq!(escape_terminal("a\x1b[31mred"), "a\\u{1b}[31mred");
+        assert_eq!(escape_terminal("x\ny"), "x\\u{a}y");
+    }
+}

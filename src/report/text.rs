@@ -1,0 +1,166 @@
+//! Human-readable output: one line per game (`path: ok` or its first error at `path:line:col`), the
+//! warnings below it, and a summary line at the end.
+
+use std::io::{self, Write};
+
+use super::{Reporter, Summary, escape_terminal};
+use crate::analyze::FileReport;
+use crate::diag::{Diagnostic, Severity};
+
+/// How the text report looks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TextStyle {
+    /// ANSI colours (only on a terminal, never with `NO_COLOR`).
+    pub color: bool,
+    /// Show `info` diagnostics too.
+    pub verbose: bool,
+    /// Print nothing for valid games without warnings (large folders).
+    pub problems_only: bool,
+}
+
+pub struct TextReporter<W: Write> {
+    out: W,
+    style: TextStyle,
+}
+
+impl<W: Write> TextReporter<W> {
+    pub fn new(out: W, style: TextStyle) -> Self {
+        TextReporter { out, style }
+    }
+
+    fn paint(&self, text: &str, code: &str) -> String {
+        if self.style.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    fn place(path: &str, d: &Diagnostic) -> String {
+        match (d.line, d.column) {
+            (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
+            _ => path.to_string(),
+        }
+    }
+
+    fn body(d: &Diagnostic) -> String {
+        let message = escape_terminal(&d.message);
+        let variation = d
+            .variation
+            .map(|v| format!("variation {v}, "))
+            .unwrap_or_default();
+        match d.move_label() {
+            Some(label) => format!(
+                "{variation}{}: {message} [{}]",
+                escape_terminal(&label),
+                d.code
+            ),
+            None => format!("{variation}{message} [{}]", d.code),
+        }
+    }
+
+    fn detail(&mut self, path: &str, d: &Diagnostic) -> io::Result<()> {
+        let label = match d.severity {
+            Severity::Error => self.paint("error", "31"),
+            Severity::Warning => self.paint("warning", "33"),
+            Severity::Info => self.paint("info", "36"),
+        };
+        writeln!(
+            self.out,
+            "  {label}: {}: {}",
+            Self::place(path, d),
+            Self::body(d)
+        )
+    }
+
+    fn shown(&self, d: &Diagnostic) -> bool {
+        d.severity != Severity::Info || self.style.verbose
+    }
+}
+
+impl<W: Write> Reporter for TextReporter<W> {
+    fn file(&mut self, report: &FileReport) -> io::Result<()> {
+        let path = escape_terminal(&report.path).into_owned();
+        if let Some(e) = &report.error {
+            let place = match (e.line, e.column) {
+                (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
+                _ => path.clone(),
+            };
+            let label = self.paint("error", "31");
+            writeln!(
+                self.out,
+                "{place}: {label}: {} [{}]",
+                escape_terminal(&e.message),
+                e.code
+            )?;
+        }
+        let file_notes: Vec<&Diagnostic> = report
+            .diagnostics
+            .iter()
+            .filter(|d| self.shown(d))
+            .collect();
+        let several = report.games.len() > 1;
+        for game in &report.games {
+            let name = if several {
+                format!("{path}#{}", game.index + 1)
+            } else {
+                path.clone()
+            };
+            let shown: Vec<&Diagnostic> =
+                game.diagnostics.iter().filter(|d| self.shown(d)).collect();
+            if self.style.problems_only && game.valid && shown.is_empty() && file_notes.is_empty() {
+                continue;
+            }
+            let first_error = game
+                .diagnostics
+                .iter()
+                .find(|d| d.severity == Severity::Error);
+            match first_error {
+                None => {
+                    let ok = self.paint("ok", "32");
+                    writeln!(self.out, "{name}: {ok}")?;
+                }
+                Some(e) => {
+                    writeln!(self.out, "{}: {}", Self::place(&name, e), Self::body(e))?;
+                }
+            }
+            for d in shown {
+                if first_error.is_some_and(|e| std::ptr::eq(e, d)) {
+                    continue;
+                }
+                self.detail(&name, d)?;
+            }
+        }
+        for d in file_notes {
+            self.detail(&path, d)?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, s: &Summary) -> io::Result<()> {
+        let mut line = format!(
+            "{} file{}, {} game{}: {} valid, {} invalid, {} warning{}",
+            s.files,
+            plural(s.files),
+            s.games,
+            plural(s.games),
+            s.valid,
+            s.invalid,
+            s.warnings,
+            plural(s.warnings)
+        );
+        if s.file_errors > 0 {
+            line.push_str(&format!(
+                ", {} file{} not readable as SGF",
+                s.file_errors,
+                plural(s.file_errors)
+            ));
+        }
+        writeln!(self.out, "{line}")?;
+        self.out.flush()
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
