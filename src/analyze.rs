@@ -38,20 +38,10 @@ impl FileReport {
         FileReport::failed(path, "io", message, None)
     }
 
-    fn failed(
-        path: &str,
-        code: &'static str,
-        message: String,
-        place: Option<(u32, u32)>,
-    ) -> FileReport {
+    fn failed(path: &str, code: &'static str, message: String, place: Option<(u32, u32)>) -> FileReport {
         FileReport {
             path: path.to_string(),
-            error: Some(FileError {
-                code,
-                message,
-                line: place.map(|p| p.0),
-                column: place.map(|p| p.1),
-            }),
+            error: Some(FileError { code, message, line: place.map(|p| p.0), column: place.map(|p| p.1) }),
             charset: None,
             diagnostics: Vec::new(),
             games: Vec::new(),
@@ -65,12 +55,7 @@ impl FileReport {
 
     pub fn warning_count(&self) -> usize {
         let count = |d: &[Diagnostic]| d.iter().filter(|d| d.severity == Severity::Warning).count();
-        count(&self.diagnostics)
-            + self
-                .games
-                .iter()
-                .map(|g| count(&g.diagnostics))
-                .sum::<usize>()
+        count(&self.diagnostics) + self.games.iter().map(|g| count(&g.diagnostics)).sum::<usize>()
     }
 }
 
@@ -85,12 +70,7 @@ pub struct AnalyzeOptions {
 pub type GameHook<'h> = &'h (dyn Fn(&sgf::Collection, &mut GameReport, &LineEnd) + Sync);
 
 /// Reads and checks one file.
-pub fn analyze_path(
-    path: &Path,
-    display: &str,
-    options: &AnalyzeOptions,
-    hook: Option<GameHook>,
-) -> FileReport {
+pub fn analyze_path(path: &Path, display: &str, options: &AnalyzeOptions, hook: Option<GameHook>) -> FileReport {
     let size = match std::fs::metadata(path) {
         Ok(m) => m.len(),
         Err(e) => return FileReport::failed(display, "io", format!("cannot read: {e}"), None),
@@ -113,15 +93,8 @@ pub fn analyze_path(
 }
 
 /// Checks a file's bytes. Catches panics as `internal-error`.
-pub fn analyze_bytes(
-    bytes: &[u8],
-    display: &str,
-    options: &AnalyzeOptions,
-    hook: Option<GameHook>,
-) -> FileReport {
-    match catch_unwind(AssertUnwindSafe(|| {
-        analyze_inner(bytes, display, options, hook)
-    })) {
+pub fn analyze_bytes(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Option<GameHook>) -> FileReport {
+    match catch_unwind(AssertUnwindSafe(|| analyze_inner(bytes, display, options, hook))) {
         Ok(report) => report,
         Err(panic) => {
             let what = panic
@@ -139,21 +112,12 @@ pub fn analyze_bytes(
     }
 }
 
-fn analyze_inner(
-    bytes: &[u8],
-    display: &str,
-    options: &AnalyzeOptions,
-    hook: Option<GameHook>,
-) -> FileReport {
+fn analyze_inner(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Option<GameHook>) -> FileReport {
     if bytes.len() as u64 > options.limits.max_file_bytes {
         return FileReport::failed(
             display,
             "limit",
-            format!(
-                "{} bytes, over the limit of {} bytes",
-                bytes.len(),
-                options.limits.max_file_bytes
-            ),
+            format!("{} bytes, over the limit of {} bytes", bytes.len(), options.limits.max_file_bytes),
             None,
         );
     }
@@ -169,34 +133,23 @@ fn analyze_inner(
         path: display.to_string(),
         error: None,
         charset: Some(decoded.charset),
-        diagnostics: decoded
-            .notes
-            .iter()
-            .map(|n| Diagnostic::warning(n.code(), n.message()))
-            .collect(),
+        diagnostics: decoded.notes.iter().map(|n| Diagnostic::warning(n.code(), n.message())).collect(),
         games: Vec::new(),
     };
     let collection = match sgf::scan(text, &options.limits) {
         Ok(c) => c,
         Err(e) => {
             let place = LineIndex::new(text).line_col(e.offset);
-            report.error = Some(FileError {
-                code: e.code(),
-                message: e.to_string(),
-                line: Some(place.0),
-                column: Some(place.1),
-            });
+            report.error =
+                Some(FileError { code: e.code(), message: e.to_string(), line: Some(place.0), column: Some(place.1) });
             return report;
         }
     };
     for junk in &collection.junk {
         let preview: String = collection.slice(*junk).chars().take(24).collect();
         report.diagnostics.push(
-            Diagnostic::warning(
-                "junk-outside-tree",
-                format!("text outside any game tree is ignored: {preview:?}"),
-            )
-            .at(junk.start as usize),
+            Diagnostic::warning("junk-outside-tree", format!("text outside any game tree is ignored: {preview:?}"))
+                .at(junk.start as usize),
         );
     }
     for index in 0..collection.games.len() {
@@ -212,21 +165,13 @@ fn analyze_inner(
 
 /// Fills in line:column from byte offsets, building the line table only when some diagnostic needs it.
 fn place_diagnostics(text: &str, report: &mut FileReport) {
-    let needs = report
-        .diagnostics
-        .iter()
-        .chain(report.games.iter().flat_map(|g| &g.diagnostics))
-        .any(|d| d.offset.is_some());
+    let needs =
+        report.diagnostics.iter().chain(report.games.iter().flat_map(|g| &g.diagnostics)).any(|d| d.offset.is_some());
     if !needs {
         return;
     }
     let index = LineIndex::new(text);
-    let all = report.diagnostics.iter_mut().chain(
-        report
-            .games
-            .iter_mut()
-            .flat_map(|g| g.diagnostics.iter_mut()),
-    );
+    let all = report.diagnostics.iter_mut().chain(report.games.iter_mut().flat_map(|g| g.diagnostics.iter_mut()));
     for d in all {
         if let Some(offset) = d.offset {
             let (line, column) = index.line_col(offset);

@@ -41,9 +41,7 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
                 },
                 limits: limits(&args.input),
             };
-            run_files(&args.input, stdout, stderr, &|path, display| {
-                analyze_path(path, display, &options, None)
-            })
+            run_files(&args.input, stdout, stderr, &|path, display| analyze_path(path, display, &options, None))
         }
     }
 }
@@ -71,22 +69,10 @@ fn missing_paths(paths: &[PathBuf], stderr: &mut dyn Write) -> Vec<PathBuf> {
 
 type Work<'a> = dyn Fn(&Path, &str) -> FileReport + Sync + 'a;
 
-fn run_files(
-    input: &InputArgs,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-    work: &Work,
-) -> Result<u8> {
+fn run_files(input: &InputArgs, stdout: &mut dyn Write, stderr: &mut dyn Write, work: &Work) -> Result<u8> {
     let missing = missing_paths(&input.paths, stderr);
-    let paths: Vec<PathBuf> = input
-        .paths
-        .iter()
-        .filter(|p| !missing.contains(p))
-        .cloned()
-        .collect();
-    let jobs = input
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let paths: Vec<PathBuf> = input.paths.iter().filter(|p| !missing.contains(p)).cloned().collect();
+    let jobs = input.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
 
     let mut output = Output::open(input.output.as_deref(), stdout)?;
     let summary = {
@@ -96,11 +82,7 @@ fn run_files(
                 let color = input.output.is_none()
                     && io::stdout().is_terminal()
                     && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-                let style = TextStyle {
-                    color,
-                    verbose: input.verbose,
-                    problems_only: input.problems_only,
-                };
+                let style = TextStyle { color, verbose: input.verbose, problems_only: input.problems_only };
                 Box::new(TextReporter::new(writer, style))
             }
             FormatArg::Json => Box::new(JsonReporter::new(writer)),
@@ -115,9 +97,7 @@ fn run_files(
             jobs,
             |item| match item {
                 Input::File { path, display } => work(path, display),
-                Input::Unreadable { display, message } => {
-                    FileReport::failed_io(display, message.clone())
-                }
+                Input::Unreadable { display, message } => FileReport::failed_io(display, message.clone()),
             },
             |_, report| {
                 summary.add(&report);
@@ -149,8 +129,7 @@ fn run_files(
     if !missing.is_empty() {
         return Ok(exit::USAGE);
     }
-    let problems =
-        summary.invalid > 0 || summary.file_errors > 0 || (input.strict && summary.warnings > 0);
+    let problems = summary.invalid > 0 || summary.file_errors > 0 || (input.strict && summary.warnings > 0);
     Ok(if problems { exit::PROBLEMS } else { exit::OK })
 }
 
@@ -178,11 +157,7 @@ fn progress_bar(input: &InputArgs, paths: &[PathBuf]) -> ProgressBar {
 /// Where the report goes: stdout, or a temporary file renamed over `--output` once complete.
 enum Output<'a> {
     Stdout(BufWriter<&'a mut dyn Write>),
-    File {
-        writer: BufWriter<File>,
-        temp: PathBuf,
-        target: PathBuf,
-    },
+    File { writer: BufWriter<File>, temp: PathBuf, target: PathBuf },
 }
 
 impl<'a> Output<'a> {
@@ -190,18 +165,10 @@ impl<'a> Output<'a> {
         let Some(target) = target else {
             return Ok(Output::Stdout(BufWriter::new(stdout)));
         };
-        let name = target
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let temp = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let file =
-            File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?;
-        Ok(Output::File {
-            writer: BufWriter::new(file),
-            temp,
-            target: target.to_path_buf(),
-        })
+        let file = File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?;
+        Ok(Output::File { writer: BufWriter::new(file), temp, target: target.to_path_buf() })
     }
 
     fn writer(&mut self) -> &mut dyn Write {
@@ -217,15 +184,8 @@ impl<'a> Output<'a> {
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
                 other => other.context("writing the report"),
             },
-            Output::File {
-                writer,
-                temp,
-                target,
-            } => {
-                let file = writer
-                    .into_inner()
-                    .map_err(|e| e.into_error())
-                    .context("writing the report")?;
+            Output::File { writer, temp, target } => {
+                let file = writer.into_inner().map_err(|e| e.into_error()).context("writing the report")?;
                 file.sync_all().ok();
                 drop(file);
                 std::fs::rename(&temp, &target)

@@ -43,24 +43,13 @@ pub struct Shard {
 
 impl Shard {
     pub fn parse(text: &str) -> Result<Shard, String> {
-        let (k, n) = text
-            .split_once('/')
-            .ok_or_else(|| format!("--shard {text}: expected K/N, e.g. 3/8"))?;
-        let k: u64 = k
-            .trim()
-            .parse()
-            .map_err(|_| format!("--shard {text}: K is not a number"))?;
-        let n: u64 = n
-            .trim()
-            .parse()
-            .map_err(|_| format!("--shard {text}: N is not a number"))?;
+        let (k, n) = text.split_once('/').ok_or_else(|| format!("--shard {text}: expected K/N, e.g. 3/8"))?;
+        let k: u64 = k.trim().parse().map_err(|_| format!("--shard {text}: K is not a number"))?;
+        let n: u64 = n.trim().parse().map_err(|_| format!("--shard {text}: N is not a number"))?;
         if n == 0 || k == 0 || k > n {
             return Err(format!("--shard {text}: need 1 <= K <= N"));
         }
-        Ok(Shard {
-            index: k - 1,
-            count: n,
-        })
+        Ok(Shard { index: k - 1, count: n })
     }
 
     pub fn contains(&self, display: &str) -> bool {
@@ -91,19 +80,15 @@ pub fn discover(
                     display: root.display().to_string(),
                 }));
             }
-            let walker = walkdir::WalkDir::new(root)
-                .follow_links(follow_links)
-                .sort_by(|a, b| a.file_name().cmp(b.file_name()));
+            let walker =
+                walkdir::WalkDir::new(root).follow_links(follow_links).sort_by(|a, b| a.file_name().cmp(b.file_name()));
             Box::new(walker.into_iter().filter_map(|entry| match entry {
-                Ok(e) if e.file_type().is_file() && is_record_file(e.path()) => Some(Input::File {
-                    path: e.path().to_path_buf(),
-                    display: e.path().display().to_string(),
-                }),
+                Ok(e) if e.file_type().is_file() && is_record_file(e.path()) => {
+                    Some(Input::File { path: e.path().to_path_buf(), display: e.path().display().to_string() })
+                }
                 Ok(_) => None,
                 Err(err) => {
-                    let display = err
-                        .path()
-                        .map_or_else(|| "?".to_string(), |p| p.display().to_string());
+                    let display = err.path().map_or_else(|| "?".to_string(), |p| p.display().to_string());
                     let message = if err.loop_ancestor().is_some() {
                         "symbolic link loop; skipped".to_string()
                     } else {
@@ -146,15 +131,13 @@ where
             pool.scope(|ps| {
                 for _ in 0..jobs {
                     let tx = tx.clone();
-                    let (source, emitted, turn, stop, work) =
-                        (&source, &emitted, &turn, &stop, &work);
+                    let (source, emitted, turn, stop, work) = (&source, &emitted, &turn, &stop, &work);
                     ps.spawn(move |_| {
                         loop {
                             if stop.load(Ordering::Relaxed) != 0 {
                                 return;
                             }
-                            let Some((index, input)) = source.lock().expect("input lock").next()
-                            else {
+                            let Some((index, input)) = source.lock().expect("input lock").next() else {
                                 return;
                             };
                             {
@@ -206,15 +189,9 @@ mod tests {
     #[test]
     fn shards_are_disjoint_and_cover_everything() {
         let names: Vec<String> = (0..1000).map(|i| format!("archive/{i}.sgf")).collect();
-        let shards: Vec<Shard> = (1..=8)
-            .map(|k| Shard::parse(&format!("{k}/8")).unwrap())
-            .collect();
+        let shards: Vec<Shard> = (1..=8).map(|k| Shard::parse(&format!("{k}/8")).unwrap()).collect();
         for name in &names {
-            assert_eq!(
-                shards.iter().filter(|s| s.contains(name)).count(),
-                1,
-                "{name}"
-            );
+            assert_eq!(shards.iter().filter(|s| s.contains(name)).count(), 1, "{name}");
         }
         assert!(Shard::parse("0/8").is_err());
         assert!(Shard::parse("9/8").is_err());
@@ -223,12 +200,8 @@ mod tests {
 
     #[test]
     fn results_come_back_in_input_order() {
-        let inputs: Vec<Input> = (0..500)
-            .map(|i| Input::File {
-                path: PathBuf::from(i.to_string()),
-                display: i.to_string(),
-            })
-            .collect();
+        let inputs: Vec<Input> =
+            (0..500).map(|i| Input::File { path: PathBuf::from(i.to_string()), display: i.to_string() }).collect();
         let mut seen = Vec::new();
         run_ordered(
             inputs.into_iter(),

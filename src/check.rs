@@ -73,15 +73,13 @@ struct Line {
     moves: u32,
     black_setup_before_first_move: u32,
     cycle_reported: bool,
+    /// Play after two passes is reported once per line: some records resume hundreds of times.
+    resumption_reported: bool,
 }
 
 /// Checks game `index` of the collection. Returns its report and, when the game could be replayed at all,
 /// the end of its main line.
-pub fn check_game(
-    c: &Collection,
-    index: usize,
-    options: &CheckOptions,
-) -> (GameReport, Option<LineEnd>) {
+pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (GameReport, Option<LineEnd>) {
     let root = c.games[index];
     let mut diags = Vec::new();
     let info = read_game_info(c, root, options, &mut diags);
@@ -100,7 +98,7 @@ pub fn check_game(
         diagnostics: Vec::new(),
     };
     let Some(info) = info else {
-        report.valid = false;
+        report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
         report.diagnostics = diags;
         return (report, None);
     };
@@ -117,6 +115,7 @@ pub fn check_game(
         moves: 0,
         black_setup_before_first_move: 0,
         cycle_reported: false,
+        resumption_reported: false,
     };
 
     // Main line first: it gives the report's move count, the handicap check and the end position.
@@ -143,27 +142,15 @@ pub fn check_game(
         check_variations(c, root, &start, &info, &mut diags);
     }
 
-    report.valid = !diags
-        .iter()
-        .any(|d| d.severity == crate::diag::Severity::Error);
+    report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
     report.diagnostics = diags;
-    let end = LineEnd {
-        game: line.game,
-        info,
-        last_node,
-        stopped_early,
-    };
+    let end = LineEnd { game: line.game, info, last_node, stopped_early };
     (report, Some(end))
 }
 
 /// Replays the main line up to (not including) move `before_move`, for `show --move`. `None` if the game
 /// cannot be replayed that far.
-pub fn position_before_move(
-    c: &Collection,
-    index: usize,
-    options: &CheckOptions,
-    before_move: u32,
-) -> Option<LineEnd> {
+pub fn position_before_move(c: &Collection, index: usize, options: &CheckOptions, before_move: u32) -> Option<LineEnd> {
     let root = c.games[index];
     let mut sink = Vec::new();
     let info = read_game_info(c, root, options, &mut sink)?;
@@ -172,28 +159,19 @@ pub fn position_before_move(
         moves: 0,
         black_setup_before_first_move: 0,
         cycle_reported: false,
+        resumption_reported: false,
     };
     let mut node = root;
     loop {
         if node_has_move(c, node) && line.moves + 1 >= before_move {
-            return Some(LineEnd {
-                game: line.game,
-                info,
-                last_node: node,
-                stopped_early: false,
-            });
+            return Some(LineEnd { game: line.game, info, last_node: node, stopped_early: false });
         }
         if process_node(c, node, node == root, &mut line, &info, None, 0).is_err() {
             return None;
         }
         match c.node(node).first_child {
             NONE => {
-                return Some(LineEnd {
-                    game: line.game,
-                    info,
-                    last_node: node,
-                    stopped_early: false,
-                });
+                return Some(LineEnd { game: line.game, info, last_node: node, stopped_early: false });
             }
             child => node = child,
         }
@@ -201,20 +179,12 @@ pub fn position_before_move(
 }
 
 fn node_has_move(c: &Collection, node: u32) -> bool {
-    c.properties(node)
-        .iter()
-        .any(|p| matches!(p.id, PropId::B | PropId::W))
+    c.properties(node).iter().any(|p| matches!(p.id, PropId::B | PropId::W))
 }
 
 /// Depth-first over every branch except the main line (already replayed). Keeps a position snapshot per open
 /// branch point while the stack is shallow and replays from the root beyond that, so memory stays bounded.
-fn check_variations(
-    c: &Collection,
-    root: u32,
-    start: &Line,
-    info: &GameInfo,
-    diags: &mut Vec<Diagnostic>,
-) {
+fn check_variations(c: &Collection, root: u32, start: &Line, info: &GameInfo, diags: &mut Vec<Diagnostic>) {
     const MAX_SNAPSHOTS: usize = 64;
     // Work budget: replaying prefixes again costs time; stop with a clear note beyond this many node visits.
     let budget = 20 * c.nodes.len() as u64 + 1_000_000;
@@ -336,25 +306,24 @@ fn process_node(
         }
     };
 
-    let mut move_prop: Option<(Color, &str, usize)> = None;
-    let mut extra_move = false;
+    // Moves in this node, in the order written. SGF allows one; B and W together are played in order
+    // with a warning, two values in one move property are an error (which one was played?).
+    let mut moves: [Option<(Color, &str)>; 2] = [None, None];
+    let mut move_count = 0;
+    let mut ambiguous_move = false;
     let mut has_setup = false;
     let mut setup: [Vec<Point>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     for p in c.properties(node) {
         match p.id {
             PropId::B | PropId::W => {
-                let color = if p.id == PropId::B {
-                    Color::Black
-                } else {
-                    Color::White
-                };
+                let color = if p.id == PropId::B { Color::Black } else { Color::White };
                 let values = c.values(p);
-                if move_prop.is_some() || values.len() > 1 {
-                    extra_move = true;
+                if values.len() > 1 || move_count >= 2 || moves[0].is_some_and(|(c0, _)| c0 == color) {
+                    ambiguous_move = true;
+                } else {
+                    moves[move_count] = Some((color, c.slice(values[0])));
                 }
-                if move_prop.is_none() {
-                    move_prop = Some((color, c.slice(values[0]), p.ident.start as usize));
-                }
+                move_count += 1;
             }
             PropId::AB | PropId::AW | PropId::AE => {
                 has_setup = true;
@@ -366,19 +335,11 @@ fn process_node(
                 for &v in c.values(p) {
                     if let Err(e) = record::parse_point_value(c.slice(v), w, h, &mut setup[slot]) {
                         let (code, what) = match e {
-                            PointListError::Garbled(v) => {
-                                ("bad-coordinate", format!("{v:?} is not a point"))
-                            }
-                            PointListError::OffBoard(v) => {
-                                ("off-board", format!("{v} is off the {w}x{h} board"))
-                            }
+                            PointListError::Garbled(v) => ("bad-coordinate", format!("{v:?} is not a point")),
+                            PointListError::OffBoard(v) => ("off-board", format!("{v} is off the {w}x{h} board")),
                         };
                         let ident = c.ident(p);
-                        push(
-                            Diagnostic::error(code, format!("setup {ident}: {what}"))
-                                .at(v.start as usize),
-                            &mut out,
-                        );
+                        push(Diagnostic::error(code, format!("setup {ident}: {what}")).at(v.start as usize), &mut out);
                         return Err(());
                     }
                 }
@@ -388,22 +349,16 @@ fn process_node(
                     match record::parse_color(value) {
                         Some(color) => line.game.set_to_move(color),
                         None => push(
-                            Diagnostic::warning(
-                                "bad-property",
-                                format!("PL[{value}] is not B or W; ignored"),
-                            )
-                            .at(span.start as usize),
+                            Diagnostic::warning("bad-property", format!("PL[{value}] is not B or W; ignored"))
+                                .at(span.start as usize),
                             &mut out,
                         ),
                     }
                 }
             }
             PropId::SZ if !is_root => push(
-                Diagnostic::warning(
-                    "misplaced-root-property",
-                    "SZ outside the root node is ignored",
-                )
-                .at(p.ident.start as usize),
+                Diagnostic::warning("misplaced-root-property", "SZ outside the root node is ignored")
+                    .at(p.ident.start as usize),
                 &mut out,
             ),
             _ => {}
@@ -413,15 +368,12 @@ fn process_node(
     if has_setup {
         if line.moves > 0 {
             push(
-                Diagnostic::warning(
-                    "setup-after-moves",
-                    "setup stones (AB/AW/AE) after the game has started",
-                )
-                .at(offset),
+                Diagnostic::warning("setup-after-moves", "setup stones (AB/AW/AE) after the game has started")
+                    .at(offset),
                 &mut out,
             );
         }
-        if move_prop.is_some() {
+        if move_count > 0 {
             push(
                 Diagnostic::warning(
                     "setup-and-move",
@@ -434,12 +386,9 @@ fn process_node(
         let [black, white, empty] = &setup;
         if let Some(&p) = black.iter().find(|p| white.contains(p)) {
             push(
-                Diagnostic::error(
-                    "illegal-setup",
-                    format!("{} is set up both black and white", p.to_sgf()),
-                )
-                .at_point(p, h)
-                .at(offset),
+                Diagnostic::error("illegal-setup", format!("{} is set up both black and white", p.to_sgf()))
+                    .at_point(p, h)
+                    .at(offset),
                 &mut out,
             );
             return Err(());
@@ -449,11 +398,7 @@ fn process_node(
         }
         let airless = line.game.setup(black, white, empty);
         if let Some(&first) = airless.first() {
-            let names: Vec<String> = airless
-                .iter()
-                .take(8)
-                .map(|p| p.to_board_notation(h))
-                .collect();
+            let names: Vec<String> = airless.iter().take(8).map(|p| p.to_board_notation(h)).collect();
             push(
                 Diagnostic::error(
                     "illegal-setup",
@@ -465,104 +410,98 @@ fn process_node(
             );
             return Err(());
         }
-        if line.moves == 0 && is_root && info.handicap >= 2 && !black.is_empty() && white.is_empty()
-        {
+        if line.moves == 0 && info.handicap >= 2 && !black.is_empty() && white.is_empty() {
             line.game.set_to_move(Color::White);
         }
     }
 
-    let Some((color, value, _ident_offset)) = move_prop else {
-        return Ok(());
-    };
-    line.moves += 1;
-    let number = line.moves;
-    if extra_move {
+    if ambiguous_move {
+        let color = moves[0].map_or(Color::Black, |(c, _)| c);
         push(
-            Diagnostic::error(
-                "multiple-moves",
-                "more than one move in a node (B and W, or two values)",
-            )
-            .on_move(number, color, None, h)
-            .at(offset),
+            Diagnostic::error("multiple-moves", "more than one move of one colour in a node (which was played?)")
+                .on_move(line.moves + 1, color, None, h)
+                .at(offset),
             &mut out,
         );
         return Err(());
     }
+    if move_count == 2 {
+        push(
+            Diagnostic::warning(
+                "multiple-moves",
+                "B and W in one node (SGF allows one move per node); played in the order written",
+            )
+            .at(offset),
+            &mut out,
+        );
+    }
+    for (color, value) in moves.into_iter().flatten() {
+        play_move(line, info, color, value, offset, &mut |d| push(d, &mut out))?;
+    }
+    Ok(())
+}
+
+/// Plays one move value of `color` and reports what is wrong with it. `Err` when it is illegal.
+fn play_move(
+    line: &mut Line,
+    info: &GameInfo,
+    color: Color,
+    value: &str,
+    offset: usize,
+    push: &mut dyn FnMut(Diagnostic),
+) -> Result<(), ()> {
+    let (w, h) = (info.width, info.height);
+    line.moves += 1;
+    let number = line.moves;
     let point = match record::parse_move(value, w, h) {
         MoveValue::Pass => None,
         MoveValue::Play(p) => Some(p),
         MoveValue::OffBoard(p) => {
-            let mut d = Diagnostic::error(
-                "off-board",
-                format!("{} is off the {w}x{h} board", p.to_sgf()),
-            )
-            .on_move(number, color, None, h)
-            .at(offset);
+            let mut d = Diagnostic::error("off-board", format!("{} is off the {w}x{h} board", p.to_sgf()))
+                .on_move(number, color, None, h)
+                .at(offset);
             d.sgf_point = Some(value.to_string());
-            push(d, &mut out);
+            push(d);
             return Err(());
         }
         MoveValue::Garbled => {
-            let mut d = Diagnostic::error(
-                "bad-coordinate",
-                format!("{value:?} is not a board point or a pass"),
-            )
-            .on_move(number, color, None, h)
-            .at(offset);
+            let mut d = Diagnostic::error("bad-coordinate", format!("{value:?} is not a board point or a pass"))
+                .on_move(number, color, None, h)
+                .at(offset);
             d.sgf_point = Some(escape_for_label(value));
-            push(d, &mut out);
+            push(d);
             return Err(());
         }
     };
     let diag = |code: &'static str, message: String, severity_error: bool| {
-        let d = if severity_error {
-            Diagnostic::error(code, message)
-        } else {
-            Diagnostic::warning(code, message)
-        };
+        let d = if severity_error { Diagnostic::error(code, message) } else { Diagnostic::warning(code, message) };
         d.on_move(number, color, point, h).at(offset)
     };
     match line.game.play(color, point) {
         Ok(played) => {
             if played.wrong_turn {
-                push(
-                    diag(
-                        "wrong-turn",
-                        format!(
-                            "{} moved but {} was to play",
-                            color.name(),
-                            color.opponent().name()
-                        ),
-                        false,
-                    ),
-                    &mut out,
-                );
+                push(diag(
+                    "wrong-turn",
+                    format!("{} moved but {} was to play", color.name(), color.opponent().name()),
+                    false,
+                ));
             }
-            if played.resumed_after_passes {
-                push(
-                    diag(
-                        "resumed-after-passes",
-                        "play continues after two consecutive passes".into(),
-                        false,
-                    ),
-                    &mut out,
-                );
+            if played.resumed_after_passes && !line.resumption_reported {
+                line.resumption_reported = true;
+                push(diag("resumed-after-passes", "play continues after two consecutive passes".into(), false));
             }
             if let Some(earlier) = played.repeats_position_of
                 && !line.cycle_reported
             {
                 line.cycle_reported = true;
-                push(
-                    diag(
-                        "long-cycle",
-                        format!(
-                            "the whole-board position after move {earlier} repeats: a long cycle (e.g. triple ko); under {} rules the game would be void",
-                            info.rules.name
-                        ),
-                        false,
+                push(diag(
+                    "long-cycle",
+                    format!(
+                        "the whole-board position after move {earlier} repeats: a long cycle (e.g. triple ko); under {} rules the game would be void",
+                        info.rules.name
                     ),
-                    &mut out,
-                );
+                    false,
+                ));
             }
             Ok(())
         }
@@ -570,17 +509,12 @@ fn process_node(
             let d = match illegal {
                 Illegal::OffBoard => diag("off-board", "the point is off the board".into(), true),
                 Illegal::Occupied => diag("occupied", "the point is already occupied".into(), true),
-                Illegal::Suicide { stones: 1 } => diag(
-                    "suicide",
-                    "suicide: the stone would have no liberties".into(),
-                    true,
-                ),
+                Illegal::Suicide { stones: 1 } => {
+                    diag("suicide", "suicide: the stone would have no liberties".into(), true)
+                }
                 Illegal::Suicide { stones } => diag(
                     "suicide",
-                    format!(
-                        "suicide of {stones} stones, illegal under {} rules",
-                        info.rules.name
-                    ),
+                    format!("suicide of {stones} stones, illegal under {} rules", info.rules.name),
                     true,
                 ),
                 Illegal::Ko => diag("ko", "illegal ko recapture".into(), true),
@@ -598,9 +532,8 @@ fn process_node(
                 ),
             };
             let mut d = d;
-            d.message
-                .push_str("; the rest of this line was not replayed");
-            push(d, &mut out);
+            d.message.push_str("; the rest of this line was not replayed");
+            push(d);
             Err(())
         }
     }
@@ -608,20 +541,10 @@ fn process_node(
 
 /// Keeps a garbled move value printable in a one-line label.
 fn escape_for_label(value: &str) -> String {
-    value
-        .chars()
-        .take(16)
-        .flat_map(char::escape_debug)
-        .collect()
+    value.chars().take(16).flat_map(char::escape_debug).collect()
 }
 
-fn check_handicap(
-    info: &GameInfo,
-    line: &Line,
-    c: &Collection,
-    root: u32,
-    diags: &mut Vec<Diagnostic>,
-) {
+fn check_handicap(info: &GameInfo, line: &Line, c: &Collection, root: u32, diags: &mut Vec<Diagnostic>) {
     let placed = line.black_setup_before_first_move;
     let Some((raw, span)) = c.first_value(root, PropId::HA) else {
         return;
@@ -631,10 +554,7 @@ fn check_handicap(
         diags.push(
             Diagnostic::warning(
                 "handicap-mismatch",
-                format!(
-                    "HA[{}] but no black setup stones before the first move",
-                    raw.trim()
-                ),
+                format!("HA[{}] but no black setup stones before the first move", raw.trim()),
             )
             .at(span.start as usize),
         );
@@ -642,10 +562,7 @@ fn check_handicap(
         diags.push(
             Diagnostic::warning(
                 "handicap-mismatch",
-                format!(
-                    "HA[{}] but {placed} black setup stones before the first move",
-                    raw.trim()
-                ),
+                format!("HA[{}] but {placed} black setup stones before the first move", raw.trim()),
             )
             .at(span.start as usize),
         );
@@ -654,35 +571,21 @@ fn check_handicap(
 
 /// Reads SZ, GM, FF, RU, KM, HA, RE, PB, PW from the root. `None` when the game cannot be replayed
 /// (bad size, not Go); the reason is in `diags`.
-fn read_game_info(
-    c: &Collection,
-    root: u32,
-    options: &CheckOptions,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<GameInfo> {
+fn read_game_info(c: &Collection, root: u32, options: &CheckOptions, diags: &mut Vec<Diagnostic>) -> Option<GameInfo> {
     let at = |span: crate::sgf::Span| span.start as usize;
     if let Some((gm, span)) = c.first_value(root, PropId::GM)
         && gm.trim() != "1"
     {
         diags.push(
-            Diagnostic::error(
-                "not-go",
-                format!("GM[{gm}]: this record is not a game of Go (GM[1])"),
-            )
-            .at(at(span)),
+            Diagnostic::warning("not-go", format!("GM[{gm}]: not a game of Go (GM[1]); not checked")).at(at(span)),
         );
         return None;
     }
     if let Some((ff, span)) = c.first_value(root, PropId::FF)
         && !matches!(ff.trim(), "1" | "2" | "3" | "4")
     {
-        diags.push(
-            Diagnostic::warning(
-                "unknown-ff",
-                format!("FF[{ff}] is not a known SGF version (1-4)"),
-            )
-            .at(at(span)),
-        );
+        diags
+            .push(Diagnostic::warning("unknown-ff", format!("FF[{ff}] is not a known SGF version (1-4)")).at(at(span)));
     }
     let (width, height) = match c.first_value(root, PropId::SZ) {
         None => (19, 19),
@@ -695,24 +598,15 @@ fn read_game_info(
         },
     };
     if let Some(sz) = c.find(root, PropId::SZ)
-        && c.properties(root)
-            .iter()
-            .filter(|p| p.id == PropId::SZ)
-            .count()
-            > 1
+        && c.properties(root).iter().filter(|p| p.id == PropId::SZ).count() > 1
     {
         diags.push(
-            Diagnostic::warning(
-                "duplicate-property",
-                "SZ appears twice in the root node; the first is used",
-            )
-            .at(sz.ident.start as usize),
+            Diagnostic::warning("duplicate-property", "SZ appears twice in the root node; the first is used")
+                .at(sz.ident.start as usize),
         );
     }
 
-    let ru = c
-        .first_value(root, PropId::RU)
-        .map(|(v, s)| (record::simple_text(v), s));
+    let ru = c.first_value(root, PropId::RU).map(|(v, s)| (record::simple_text(v), s)).filter(|(v, _)| !v.is_empty());
     let rules = match options.rules {
         Some(preset) => preset.rules(),
         None => {
@@ -725,10 +619,7 @@ fn read_game_info(
                     )
                     .at(at(*span)),
                 ),
-                (None, _) => diags.push(Diagnostic::info(
-                    "no-rules",
-                    "no RU property; checked as japanese",
-                )),
+                (None, _) => diags.push(Diagnostic::info("no-rules", "no RU property; checked as japanese")),
                 _ => {}
             }
             if let Some(note) = mapped.note {
@@ -754,11 +645,8 @@ fn read_game_info(
             Ok(k) => {
                 if let Some(from) = &k.normalised_from {
                     diags.push(
-                        Diagnostic::info(
-                            "normalised-komi",
-                            format!("KM[{from}] read as komi {}", k.value),
-                        )
-                        .at(at(span)),
+                        Diagnostic::info("normalised-komi", format!("KM[{from}] read as komi {}", k.value))
+                            .at(at(span)),
                     );
                 }
                 k.value

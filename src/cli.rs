@@ -10,11 +10,7 @@ use crate::go::Preset;
 use crate::sgf::Limits;
 
 #[derive(Debug, Parser)]
-#[command(
-    name = "gotool",
-    version,
-    about = "Validate and score Go (baduk, weiqi) game records in SGF"
-)]
+#[command(name = "gotool", version, about = "Validate and score Go (baduk, weiqi) game records in SGF")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

@@ -80,20 +80,10 @@ impl Diagnostic {
     }
 
     /// Attaches a move: its number, colour and point (`None` = pass) on a board `height` rows tall.
-    pub fn on_move(
-        mut self,
-        number: u32,
-        color: Color,
-        point: Option<Point>,
-        height: u8,
-    ) -> Diagnostic {
+    pub fn on_move(mut self, number: u32, color: Color, point: Option<Point>, height: u8) -> Diagnostic {
         self.move_number = Some(number);
         self.color = Some(color.letter().to_string());
-        if let Some(p) = point {
-            self.at_point(p, height)
-        } else {
-            self
-        }
+        if let Some(p) = point { self.at_point(p, height) } else { self }
     }
 
     pub fn at_point(mut self, point: Point, height: u8) -> Diagnostic {

@@ -14,10 +14,7 @@ pub enum CharsetNote {
     /// The bytes are not valid in the declared (or assumed) charset; they were read as Latin-1.
     Fallback { declared: Option<String> },
     /// `CA` names one charset but the bytes are clearly another.
-    Mismatch {
-        declared: String,
-        used: &'static str,
-    },
+    Mismatch { declared: String, used: &'static str },
     /// `CA` names a charset gotool does not know.
     Unknown { declared: String },
     /// More than one different `CA` in the file; the first was used for the whole file.
@@ -42,19 +39,14 @@ impl CharsetNote {
                 )
             }
             CharsetNote::Fallback { declared: None } => {
-                "the text is not valid UTF-8 and no CA property names its charset; read as Latin-1"
-                    .to_string()
+                "the text is not valid UTF-8 and no CA property names its charset; read as Latin-1".to_string()
             }
             CharsetNote::Mismatch { declared, used } => {
-                format!(
-                    "CA[{declared}] does not match the bytes, which are valid {used}; read as {used}"
-                )
+                format!("CA[{declared}] does not match the bytes, which are valid {used}; read as {used}")
             }
             CharsetNote::Unknown { declared } => format!("unknown charset CA[{declared}]"),
             CharsetNote::Several { first, other } => {
-                format!(
-                    "the file declares two charsets, CA[{first}] and CA[{other}]; CA[{first}] was used"
-                )
+                format!("the file declares two charsets, CA[{first}] and CA[{other}]; CA[{first}] was used")
             }
         }
     }
@@ -67,7 +59,7 @@ pub enum DecodeError {
     Empty,
     #[error("this is a {0} file, not an SGF record")]
     Binary(&'static str),
-    #[error("the file holds NUL bytes: binary data, not an SGF text")]
+    #[error("the file starts with NUL bytes: binary data, not an SGF text")]
     NulBytes,
 }
 
@@ -92,17 +84,12 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
     }
     if let Some(encoding) = utf16_kind(bytes) {
         let (text, _, _) = encoding.decode(bytes); // strips a BOM if there is one
-        if text.contains('\0') {
-            return Err(DecodeError::NulBytes);
-        }
-        return Ok(Decoded {
-            text: Cow::Owned(text.into_owned()),
-            charset: encoding.name(),
-            notes: Vec::new(),
-        });
+        return Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: encoding.name(), notes: Vec::new() });
     }
     let body = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
-    if body.contains(&0) {
+    // A NUL byte inside is left to the scanner: in a value it is harmless, elsewhere a syntax error with its
+    // place. Only text that starts with one is refused outright.
+    if body.first() == Some(&0) {
         return Err(DecodeError::NulBytes);
     }
     let declared = declared_charsets(body);
@@ -110,15 +97,10 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
     if let [first, .., last] = declared.as_slice()
         && !first.eq_ignore_ascii_case(last)
     {
-        notes.push(CharsetNote::Several {
-            first: first.clone(),
-            other: last.clone(),
-        });
+        notes.push(CharsetNote::Several { first: first.clone(), other: last.clone() });
     }
     let declared = declared.into_iter().next();
-    let known = declared
-        .as_deref()
-        .map(|label| (label, Encoding::for_label(label.trim().as_bytes())));
+    let known = declared.as_deref().map(|label| (label, Encoding::for_label(label.trim().as_bytes())));
 
     if let Ok(text) = std::str::from_utf8(body) {
         // Valid UTF-8 is taken as UTF-8 whatever CA says (OGS and others write UTF-8 without CA, or with a stale CA).
@@ -126,53 +108,30 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
             && enc != UTF_8
             && !text.is_ascii()
         {
-            notes.push(CharsetNote::Mismatch {
-                declared: label.to_string(),
-                used: "UTF-8",
-            });
+            notes.push(CharsetNote::Mismatch { declared: label.to_string(), used: "UTF-8" });
         } else if let Some((label, None)) = known {
-            notes.push(CharsetNote::Unknown {
-                declared: label.to_string(),
-            });
+            notes.push(CharsetNote::Unknown { declared: label.to_string() });
         }
-        return Ok(Decoded {
-            text: Cow::Borrowed(text),
-            charset: "UTF-8",
-            notes,
-        });
+        return Ok(Decoded { text: Cow::Borrowed(text), charset: "UTF-8", notes });
     }
 
     match known {
         Some((_, Some(enc))) if enc != UTF_8 => {
             let (text, had_errors) = enc.decode_without_bom_handling(body);
             if !had_errors {
-                return Ok(Decoded {
-                    text: Cow::Owned(text.into_owned()),
-                    charset: enc.name(),
-                    notes,
-                });
+                return Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: enc.name(), notes });
             }
-            notes.push(CharsetNote::Fallback {
-                declared: declared.clone(),
-            });
+            notes.push(CharsetNote::Fallback { declared: declared.clone() });
         }
         Some((label, None)) => {
-            notes.push(CharsetNote::Unknown {
-                declared: label.to_string(),
-            });
+            notes.push(CharsetNote::Unknown { declared: label.to_string() });
             notes.push(CharsetNote::Fallback { declared: None });
         }
-        Some((label, Some(_))) => notes.push(CharsetNote::Fallback {
-            declared: Some(label.to_string()),
-        }),
+        Some((label, Some(_))) => notes.push(CharsetNote::Fallback { declared: Some(label.to_string()) }),
         None => notes.push(CharsetNote::Fallback { declared: None }),
     }
     let (text, _) = WINDOWS_1252.decode_without_bom_handling(body);
-    Ok(Decoded {
-        text: Cow::Owned(text.into_owned()),
-        charset: WINDOWS_1252.name(),
-        notes,
-    })
+    Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: WINDOWS_1252.name(), notes })
 }
 
 /// Recognises common binary formats that users point tools at by mistake.
@@ -187,10 +146,7 @@ fn binary_signature(bytes: &[u8]) -> Option<&'static str> {
         (b"BZh", "bzip2 archive"),
         (b"\x7FELF", "ELF executable"),
     ];
-    SIGNATURES
-        .iter()
-        .find(|(sig, _)| bytes.starts_with(sig))
-        .map(|&(_, name)| name)
+    SIGNATURES.iter().find(|(sig, _)| bytes.starts_with(sig)).map(|&(_, name)| name)
 }
 
 /// UTF-16 by BOM, or without one when the first characters are ASCII with a zero high byte (`(\0;\0`).
@@ -235,9 +191,7 @@ fn declared_charsets(bytes: &[u8]) -> Vec<String> {
         let Some(len) = bytes[j + 1..].iter().take(64).position(|&b| b == b']') else {
             continue;
         };
-        let value = String::from_utf8_lossy(&bytes[j + 1..j + 1 + len])
-            .trim()
-            .to_string();
+        let value = String::from_utf8_lossy(&bytes[j + 1..j + 1 + len]).trim().to_string();
         if !value.is_empty() && !found.iter().any(|f| f.eq_ignore_ascii_case(&value)) {
             found.push(value);
         }
@@ -284,28 +238,17 @@ mod tests {
     #[test]
     fn ca_utf8_contradicted_by_bytes_is_reported() {
         let d = decode(b"(;CA[UTF-8]PB[\xC4\xE3])").unwrap();
-        assert_eq!(
-            d.notes,
-            vec![CharsetNote::Fallback {
-                declared: Some("UTF-8".into())
-            }]
-        );
+        assert_eq!(d.notes, vec![CharsetNote::Fallback { declared: Some("UTF-8".into()) }]);
     }
 
     #[test]
     fn utf16_with_and_without_bom() {
-        let le: Vec<u8> = "(;GM[1])"
-            .encode_utf16()
-            .flat_map(|u| u.to_le_bytes())
-            .collect();
+        let le: Vec<u8> = "(;GM[1])".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
         let mut with_bom = vec![0xFF, 0xFE];
         with_bom.extend(&le);
         assert_eq!(decode(&with_bom).unwrap().text, "(;GM[1])");
         assert_eq!(decode(&le).unwrap().text, "(;GM[1])");
-        let be: Vec<u8> = "(;GM[1])"
-            .encode_utf16()
-            .flat_map(|u| u.to_be_bytes())
-            .collect();
+        let be: Vec<u8> = "(;GM[1])".encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
         assert_eq!(decode(&be).unwrap().text, "(;GM[1])");
     }
 
@@ -313,11 +256,9 @@ mod tests {
     fn binary_and_empty_inputs_are_refused() {
         assert_eq!(decode(b"").unwrap_err(), DecodeError::Empty);
         assert_eq!(decode(b" \n\t").unwrap_err(), DecodeError::Empty);
-        assert_eq!(
-            decode(b"\x89PNG\r\n\x1a\n....").unwrap_err(),
-            DecodeError::Binary("PNG image")
-        );
-        assert_eq!(decode(b"(;B[aa]\0)").unwrap_err(), DecodeError::NulBytes);
+        assert_eq!(decode(b"\x89PNG\r\n\x1a\n....").unwrap_err(), DecodeError::Binary("PNG image"));
+        assert_eq!(decode(b"\0\0\0\x01garbage").unwrap_err(), DecodeError::NulBytes);
+        assert!(decode(b"(;C[\0]B[aa])").is_ok());
     }
 
     #[test]

@@ -19,8 +19,10 @@ pub enum MoveValue {
 
 /// Reads a move value. `B[]` is a pass; `B[tt]` is a pass only on boards up to 19×19, where `t` is off
 /// the board (SGF FF[4] spec, "Go: Move"; sgfmill and KataGo do the same). On larger boards `tt` is a point.
+/// Whitespace around the letters (old files break lines inside values) is ignored: it cannot change the point.
 pub fn parse_move(value: &str, width: u8, height: u8) -> MoveValue {
     let bytes = value.as_bytes();
+    let bytes = if bytes.len() == 2 { bytes } else { value.trim().as_bytes() };
     if bytes.is_empty() {
         return MoveValue::Pass;
     }
@@ -34,11 +36,7 @@ pub fn parse_move(value: &str, width: u8, height: u8) -> MoveValue {
         return MoveValue::Pass;
     }
     let point = Point::new(x, y);
-    if x < width && y < height {
-        MoveValue::Play(point)
-    } else {
-        MoveValue::OffBoard(point)
-    }
+    if x < width && y < height { MoveValue::Play(point) } else { MoveValue::OffBoard(point) }
 }
 
 /// Why a point-list value could not be used.
@@ -50,12 +48,7 @@ pub enum PointListError {
 
 /// Reads a list of points, each value `xy` or a compressed rectangle `xy:xy` (SGF FF[4] "compressed point
 /// lists"). Rectangles given by the other two corners are accepted too. Appends to `out`.
-pub fn parse_point_value(
-    value: &str,
-    width: u8,
-    height: u8,
-    out: &mut Vec<Point>,
-) -> Result<(), PointListError> {
+pub fn parse_point_value(value: &str, width: u8, height: u8, out: &mut Vec<Point>) -> Result<(), PointListError> {
     let value = value.trim();
     if value.is_empty() {
         return Ok(());
@@ -96,9 +89,7 @@ pub fn parse_size(value: &str) -> Result<(u8, u8), String> {
         match text.parse::<u32>() {
             Ok(n) if (1..=u32::from(MAX_SIDE)).contains(&n) => Ok(n as u8),
             Ok(n) => Err(format!("SZ[{value}]: a side of {n} is outside 1..=52")),
-            Err(_) => Err(format!(
-                "SZ[{value}] is not a board size (expected a number 1..=52 or w:h)"
-            )),
+            Err(_) => Err(format!("SZ[{value}] is not a board size (expected a number 1..=52 or w:h)")),
         }
     };
     match value.split_once(':') {
@@ -139,9 +130,7 @@ pub fn parse_komi(value: &str, fox: bool) -> Result<Komi, String> {
         return Err(format!("KM[{value}] is not a usable komi; komi 0 is used"));
     }
     let mut komi = parsed;
-    if (fox && komi.abs() >= 10.0 && komi.fract() == 0.0)
-        || (komi.abs() >= 100.0 && komi.fract() == 0.0)
-    {
+    if (fox && komi.abs() >= 10.0 && komi.fract() == 0.0) || (komi.abs() >= 100.0 && komi.fract() == 0.0) {
         komi /= 100.0;
         normalised = true;
     }
@@ -150,10 +139,7 @@ pub fn parse_komi(value: &str, fox: bool) -> Result<Komi, String> {
         komi *= 2.0;
         normalised = true;
     }
-    Ok(Komi {
-        value: komi,
-        normalised_from: normalised.then(|| trimmed.to_string()),
-    })
+    Ok(Komi { value: komi, normalised_from: normalised.then(|| trimmed.to_string()) })
 }
 
 /// `HA`: a count of handicap stones; 0 and 1 mean an even game.
@@ -176,12 +162,7 @@ pub fn parse_color(value: &str) -> Option<Color> {
 /// A SimpleText value (names, `RE`, `RU`) unescaped, soft line breaks removed, whitespace folded, as the
 /// SGF spec says — sgf-parse does this well.
 pub fn simple_text(raw: &str) -> String {
-    SimpleText {
-        text: raw.to_string(),
-    }
-    .to_string()
-    .trim()
-    .to_string()
+    SimpleText { text: raw.to_string() }.to_string().trim().to_string()
 }
 
 #[cfg(test)]
@@ -195,29 +176,15 @@ mod tests {
         assert_eq!(parse_move("tt", 19, 19), MoveValue::Pass);
         assert_eq!(parse_move("tt", 9, 9), MoveValue::Pass);
         assert_eq!(parse_move("tt", 19, 13), MoveValue::Pass);
-        assert_eq!(
-            parse_move("tt", 21, 21),
-            MoveValue::Play(Point::new(19, 19))
-        );
-        assert_eq!(
-            parse_move("tt", 20, 20),
-            MoveValue::Play(Point::new(19, 19))
-        );
-        assert_eq!(
-            parse_move("jj", 9, 9),
-            MoveValue::OffBoard(Point::new(9, 9))
-        );
+        assert_eq!(parse_move("tt", 21, 21), MoveValue::Play(Point::new(19, 19)));
+        assert_eq!(parse_move("tt", 20, 20), MoveValue::Play(Point::new(19, 19)));
+        assert_eq!(parse_move("jj", 9, 9), MoveValue::OffBoard(Point::new(9, 9)));
         assert_eq!(parse_move("e1", 19, 19), MoveValue::Garbled);
         assert_eq!(parse_move("abc", 19, 19), MoveValue::Garbled);
         assert_eq!(parse_move("a", 19, 19), MoveValue::Garbled);
-        assert_eq!(
-            parse_move("PD", 19, 19),
-            MoveValue::OffBoard(Point::new(41, 29))
-        );
-        assert_eq!(
-            parse_move("PD", 52, 52),
-            MoveValue::Play(Point::new(41, 29))
-        );
+        assert_eq!(parse_move("oq\r\n", 19, 19), MoveValue::Play(Point::new(14, 16)));
+        assert_eq!(parse_move("PD", 19, 19), MoveValue::OffBoard(Point::new(41, 29)));
+        assert_eq!(parse_move("PD", 52, 52), MoveValue::Play(Point::new(41, 29)));
     }
 
     #[test]
@@ -231,14 +198,8 @@ mod tests {
         assert_eq!(a.len(), 6);
         assert_eq!(a, b);
         assert_eq!(a, c);
-        assert!(matches!(
-            parse_point_value("aa:zz", 19, 19, &mut a),
-            Err(PointListError::OffBoard(_))
-        ));
-        assert!(matches!(
-            parse_point_value("a1", 19, 19, &mut a),
-            Err(PointListError::Garbled(_))
-        ));
+        assert!(matches!(parse_point_value("aa:zz", 19, 19, &mut a), Err(PointListError::OffBoard(_))));
+        assert!(matches!(parse_point_value("a1", 19, 19, &mut a), Err(PointListError::Garbled(_))));
     }
 
     #[test]
@@ -246,17 +207,7 @@ mod tests {
         assert_eq!(parse_size("19"), Ok((19, 19)));
         assert_eq!(parse_size("19:13"), Ok((19, 13)));
         assert_eq!(parse_size(" 9 "), Ok((9, 9)));
-        for bad in [
-            "0",
-            "53",
-            "-5",
-            "abc",
-            "",
-            "19.5",
-            "256",
-            "12345678901234567890",
-            "19:0",
-        ] {
+        for bad in ["0", "53", "-5", "abc", "", "19.5", "256", "12345678901234567890", "19:0"] {
             assert!(parse_size(bad).is_err(), "{bad}");
         }
         assert_eq!(parse_size("52"), Ok((52, 52)));

@@ -23,10 +23,7 @@ pub struct Span {
 
 impl Span {
     fn new(start: usize, end: usize) -> Span {
-        Span {
-            start: start as u32,
-            end: end as u32,
-        }
+        Span { start: start as u32, end: end as u32 }
     }
 }
 
@@ -192,15 +189,8 @@ impl fmt::Display for SyntaxError {
             SyntaxKind::UnterminatedValue => {
                 write!(f, "property value opened here is never closed with ']'")
             }
-            SyntaxKind::UnclosedTree { .. } => write!(
-                f,
-                "unexpected end of file: a game tree is not closed with ')'"
-            ),
-            SyntaxKind::UnexpectedChar(c) => write!(
-                f,
-                "unexpected {} between properties or nodes",
-                describe_char(*c)
-            ),
+            SyntaxKind::UnclosedTree { .. } => write!(f, "unexpected end of file: a game tree is not closed with ')'"),
+            SyntaxKind::UnexpectedChar(c) => write!(f, "unexpected {} between properties or nodes", describe_char(*c)),
             SyntaxKind::UnexpectedText(word) => {
                 write!(f, "unexpected text {word:?} between properties or nodes")
             }
@@ -212,19 +202,13 @@ impl fmt::Display for SyntaxError {
                 write!(f, "property identifier {id:?} has no upper-case letter")
             }
             SyntaxKind::NodeAfterVariation => {
-                write!(
-                    f,
-                    "node after a variation: SGF puts variations at the end of a sequence"
-                )
+                write!(f, "node after a variation: SGF puts variations at the end of a sequence")
             }
             SyntaxKind::TooManyNodes(limit) => {
                 write!(f, "more than {limit} nodes (limit; see --max-nodes)")
             }
             SyntaxKind::TooDeep(limit) => {
-                write!(
-                    f,
-                    "variations nested more than {limit} deep (limit; see --max-depth)"
-                )
+                write!(f, "variations nested more than {limit} deep (limit; see --max-depth)")
             }
             SyntaxKind::TooManyProperties(limit) => {
                 write!(f, "more than {limit} properties in one node (limit)")
@@ -240,11 +224,7 @@ impl fmt::Display for SyntaxError {
 }
 
 fn describe_char(c: char) -> String {
-    if c.is_control() || c.is_whitespace() {
-        format!("character U+{:04X}", c as u32)
-    } else {
-        format!("'{c}'")
-    }
+    if c.is_control() || c.is_whitespace() { format!("character U+{:04X}", c as u32) } else { format!("'{c}'") }
 }
 
 /// A parsed collection: one or more game trees over a shared flat store.
@@ -281,17 +261,11 @@ impl<'t> Collection<'t> {
 
     /// The identifier normalised as FF[4] writes it: upper-case letters only (`AddBlack` → `AB`).
     pub fn ident(&self, p: &Property) -> String {
-        self.slice(p.ident)
-            .chars()
-            .filter(char::is_ascii_uppercase)
-            .collect()
+        self.slice(p.ident).chars().filter(char::is_ascii_uppercase).collect()
     }
 
     pub fn children(&self, n: u32) -> Children<'_, 't> {
-        Children {
-            collection: self,
-            next: self.nodes[n as usize].first_child,
-        }
+        Children { collection: self, next: self.nodes[n as usize].first_child }
     }
 
     /// The first property of node `n` with this id.
@@ -363,25 +337,18 @@ pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, Syntax
                 continue;
             }
             if looks_like_property(bytes, j) {
-                return Err(SyntaxError {
-                    kind: SyntaxKind::MissingSemicolon,
-                    offset: j,
-                });
+                return Err(SyntaxError { kind: SyntaxKind::MissingSemicolon, offset: j });
             }
         }
         junk_start.get_or_insert(i);
         i += 1;
     }
     if let Some(start) = junk_start {
-        c.junk
-            .push(Span::new(start, trim_end(bytes, start, bytes.len())));
+        c.junk.push(Span::new(start, trim_end(bytes, start, bytes.len())));
     }
     if c.games.is_empty() {
         let offset = c.junk.first().map_or(0, |s| s.start as usize);
-        return Err(SyntaxError {
-            kind: SyntaxKind::NoGameTree,
-            offset,
-        });
+        return Err(SyntaxError { kind: SyntaxKind::NoGameTree, offset });
     }
     Ok(c)
 }
@@ -420,9 +387,7 @@ fn scan_tree(c: &mut Collection, start: usize, limits: &Limits) -> Result<usize,
         match b {
             b' ' | b'\t' | b'\n' | b'\r' | b'\x0B' | b'\x0C' => i += 1,
             b';' => {
-                let Some(top) = stack.last_mut() else {
-                    unreachable!("scan_tree starts at '('")
-                };
+                let Some(top) = stack.last_mut() else { unreachable!("scan_tree starts at '('") };
                 if top.closed_child {
                     return err(SyntaxKind::NodeAfterVariation, i);
                 }
@@ -430,11 +395,7 @@ fn scan_tree(c: &mut Collection, start: usize, limits: &Limits) -> Result<usize,
                     return err(SyntaxKind::TooManyNodes(limits.max_nodes), i);
                 }
                 let id = c.nodes.len() as u32;
-                let parent = if top.last != NONE {
-                    top.last
-                } else {
-                    top.attach
-                };
+                let parent = if top.last != NONE { top.last } else { top.attach };
                 let is_variation_start = top.last == NONE;
                 top.last = id;
                 c.nodes.push(Node {
@@ -514,12 +475,7 @@ fn scan_tree(c: &mut Collection, start: usize, limits: &Limits) -> Result<usize,
 }
 
 /// Scans `Ident[value][value]…` for node `node`; returns the offset after the last value.
-fn scan_property(
-    c: &mut Collection,
-    node: usize,
-    start: usize,
-    limits: &Limits,
-) -> Result<usize, SyntaxError> {
+fn scan_property(c: &mut Collection, node: usize, start: usize, limits: &Limits) -> Result<usize, SyntaxError> {
     let bytes = c.text.as_bytes();
     let mut i = start;
     let mut upper = [0u8; 8];
@@ -535,10 +491,7 @@ fn scan_property(
     }
     let ident = Span::new(start, i);
     if (i - start) as u32 > limits.max_identifier_len {
-        return Err(SyntaxError {
-            kind: SyntaxKind::IdentifierTooLong(limits.max_identifier_len),
-            offset: start,
-        });
+        return Err(SyntaxError { kind: SyntaxKind::IdentifierTooLong(limits.max_identifier_len), offset: start });
     }
     if upper_len == 0 {
         let word = c.text[start..i].chars().take(20).collect();
@@ -547,22 +500,12 @@ fn scan_property(
         } else {
             SyntaxKind::UnexpectedText(word)
         };
-        return Err(SyntaxError {
-            kind,
-            offset: start,
-        });
+        return Err(SyntaxError { kind, offset: start });
     }
-    let id = if upper_len <= upper.len() {
-        PropId::from_ident(&upper[..upper_len])
-    } else {
-        PropId::Other
-    };
+    let id = if upper_len <= upper.len() { PropId::from_ident(&upper[..upper_len]) } else { PropId::Other };
     let node_props = c.props.len() as u32 - c.nodes[node].props_start;
     if node_props >= limits.max_properties_per_node {
-        return Err(SyntaxError {
-            kind: SyntaxKind::TooManyProperties(limits.max_properties_per_node),
-            offset: start,
-        });
+        return Err(SyntaxError { kind: SyntaxKind::TooManyProperties(limits.max_properties_per_node), offset: start });
     }
     let values_start = c.values.len() as u32;
     loop {
@@ -571,20 +514,14 @@ fn scan_property(
             break;
         }
         if c.values.len() as u32 - values_start >= limits.max_values_per_property {
-            return Err(SyntaxError {
-                kind: SyntaxKind::TooManyValues(limits.max_values_per_property),
-                offset: j,
-            });
+            return Err(SyntaxError { kind: SyntaxKind::TooManyValues(limits.max_values_per_property), offset: j });
         }
         let value_start = j + 1;
         let mut k = value_start;
         loop {
             match bytes.get(k) {
                 None => {
-                    return Err(SyntaxError {
-                        kind: SyntaxKind::UnterminatedValue,
-                        offset: j,
-                    });
+                    return Err(SyntaxError { kind: SyntaxKind::UnterminatedValue, offset: j });
                 }
                 Some(b']') => break,
                 Some(b'\\') => k += 2,
@@ -601,12 +538,7 @@ fn scan_property(
             offset: start,
         });
     }
-    c.props.push(Property {
-        id,
-        ident,
-        values_start,
-        values_end,
-    });
+    c.props.push(Property { id, ident, values_start, values_end });
     c.nodes[node].props_end = c.props.len() as u32;
     Ok(i)
 }
@@ -642,10 +574,7 @@ impl<'t> LineIndex<'t> {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let column = self.text.as_bytes()[start..offset]
-            .iter()
-            .filter(|&&b| (b & 0xC0) != 0x80)
-            .count();
+        let column = self.text.as_bytes()[start..offset].iter().filter(|&&b| (b & 0xC0) != 0x80).count();
         (line as u32 + 1, column as u32 + 1)
     }
 }
@@ -690,36 +619,18 @@ mod tests {
 
     #[test]
     fn structural_errors_have_their_offsets() {
-        assert_eq!(
-            scan_err("(;B[aa]"),
-            (SyntaxKind::UnclosedTree { opened_at: 0 }, 7)
-        );
+        assert_eq!(scan_err("(;B[aa]"), (SyntaxKind::UnclosedTree { opened_at: 0 }, 7));
         assert_eq!(scan_err("(;B[aa)"), (SyntaxKind::UnterminatedValue, 3));
         assert_eq!(scan_err("(;B[aa\\]"), (SyntaxKind::UnterminatedValue, 3));
         assert_eq!(scan_err("(B[aa])"), (SyntaxKind::MissingSemicolon, 1));
         assert_eq!(scan_err("(;B[aa]()"), (SyntaxKind::EmptyVariation, 7));
-        assert_eq!(
-            scan_err("(;B[aa] x W[bb])"),
-            (SyntaxKind::UnexpectedText("x".into()), 8)
-        );
-        assert_eq!(
-            scan_err("(;B[aa] % W[bb])"),
-            (SyntaxKind::UnexpectedChar('%'), 8)
-        );
+        assert_eq!(scan_err("(;B[aa] x W[bb])"), (SyntaxKind::UnexpectedText("x".into()), 8));
+        assert_eq!(scan_err("(;B[aa] % W[bb])"), (SyntaxKind::UnexpectedChar('%'), 8));
         assert_eq!(scan_err("(;[aa])"), (SyntaxKind::ValueWithoutIdentifier, 2));
-        assert_eq!(
-            scan_err("(;B)"),
-            (SyntaxKind::IdentifierWithoutValue("B".into()), 2)
-        );
-        assert_eq!(
-            scan_err("(;B[aa](;W[bb]);B[cc])"),
-            (SyntaxKind::NodeAfterVariation, 15)
-        );
+        assert_eq!(scan_err("(;B)"), (SyntaxKind::IdentifierWithoutValue("B".into()), 2));
+        assert_eq!(scan_err("(;B[aa](;W[bb]);B[cc])"), (SyntaxKind::NodeAfterVariation, 15));
         assert_eq!(scan_err("hello"), (SyntaxKind::NoGameTree, 0));
-        assert_eq!(
-            scan_err("(;b[aa])"),
-            (SyntaxKind::LowercaseIdentifier("b".into()), 2)
-        );
+        assert_eq!(scan_err("(;b[aa])"), (SyntaxKind::LowercaseIdentifier("b".into()), 2));
     }
 
     #[test]
@@ -732,22 +643,13 @@ mod tests {
 
     #[test]
     fn limits_stop_the_scan() {
-        let limits = Limits {
-            max_nodes: 3,
-            ..Limits::default()
-        };
+        let limits = Limits { max_nodes: 3, ..Limits::default() };
         let e = scan("(;;;;)", &limits).unwrap_err();
         assert_eq!((e.kind, e.offset), (SyntaxKind::TooManyNodes(3), 4));
-        let limits = Limits {
-            max_values_per_property: 2,
-            ..Limits::default()
-        };
+        let limits = Limits { max_values_per_property: 2, ..Limits::default() };
         let e = scan("(;AB[aa][bb][cc])", &limits).unwrap_err();
         assert_eq!(e.kind, SyntaxKind::TooManyValues(2));
-        let limits = Limits {
-            max_variation_depth: 2,
-            ..Limits::default()
-        };
+        let limits = Limits { max_variation_depth: 2, ..Limits::default() };
         assert!(scan("(;(;(;)))", &limits).is_err());
     }
 

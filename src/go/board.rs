@@ -67,10 +67,7 @@ pub struct Board {
 impl Board {
     /// An empty board. Panics if a side is outside 1..=52; callers validate sizes from records first.
     pub fn new(width: u8, height: u8) -> Board {
-        assert!(
-            (1..=52).contains(&width) && (1..=52).contains(&height),
-            "board side out of range"
-        );
+        assert!((1..=52).contains(&width) && (1..=52).contains(&height), "board side out of range");
         let stride = usize::from(width) + 1;
         let len = (usize::from(height) + 2) * stride + 1;
         debug_assert!(len <= MAX_CELLS);
@@ -141,9 +138,7 @@ impl Board {
 
     /// The on-board neighbours of a cell (walls left out).
     pub fn neighbours(&self, loc: Loc) -> impl Iterator<Item = Loc> + '_ {
-        self.neighbour_cells(loc)
-            .into_iter()
-            .filter(move |&n| self.cells[usize::from(n)] != WALL)
+        self.neighbour_cells(loc).into_iter().filter(move |&n| self.cells[usize::from(n)] != WALL)
     }
 
     fn neighbour_cells(&self, loc: Loc) -> [Loc; 4] {
@@ -171,11 +166,7 @@ impl Board {
 
     /// The stones of the chain through `loc`, which must hold a stone.
     pub fn chain_stones(&self, loc: Loc) -> ChainStones<'_> {
-        ChainStones {
-            board: self,
-            start: loc,
-            current: Some(loc),
-        }
+        ChainStones { board: self, start: loc, current: Some(loc) }
     }
 
     /// Distinct chains of `color` adjacent to `loc`, as heads; unused slots are 0.
@@ -197,10 +188,9 @@ impl Board {
     /// Would a stone of `color` at empty `loc` capture at least one opposing chain?
     pub fn would_capture(&self, loc: Loc, color: Color) -> bool {
         let opp = cell_of(color.opponent());
-        self.neighbour_cells(loc).into_iter().any(|n| {
-            self.cells[usize::from(n)] == opp
-                && self.liberties[usize::from(self.head[usize::from(n)])] == 1
-        })
+        self.neighbour_cells(loc)
+            .into_iter()
+            .any(|n| self.cells[usize::from(n)] == opp && self.liberties[usize::from(self.head[usize::from(n)])] == 1)
     }
 
     /// Would a stone of `color` at empty `loc` be left without liberties (after its captures)?
@@ -333,11 +323,7 @@ impl Board {
         {
             placed.ko_point = Some(last_captured);
         }
-        debug_assert!(
-            self.check_consistency().is_ok(),
-            "{:?}",
-            self.check_consistency()
-        );
+        debug_assert!(self.check_consistency().is_ok(), "{:?}", self.check_consistency());
         placed
     }
 
@@ -545,12 +531,8 @@ impl Board {
                 return Err(format!("{:?}: head is not its own head", self.point(loc)));
             }
             for n in self.neighbour_cells(loc) {
-                if self.cells[usize::from(n)] == self.cells[l] && self.head[usize::from(n)] != head
-                {
-                    return Err(format!(
-                        "{:?}: touching stones in different chains",
-                        self.point(loc)
-                    ));
+                if self.cells[usize::from(n)] == self.cells[l] && self.head[usize::from(n)] != head {
+                    return Err(format!("{:?}: touching stones in different chains", self.point(loc)));
                 }
             }
             if head == loc {
@@ -568,12 +550,7 @@ impl Board {
                     }
                 }
                 if len != self.chain_len[l] {
-                    return Err(format!(
-                        "{:?}: chain length {} kept as {}",
-                        self.point(loc),
-                        len,
-                        self.chain_len[l]
-                    ));
+                    return Err(format!("{:?}: chain length {} kept as {}", self.point(loc), len, self.chain_len[l]));
                 }
                 if libs.len() != usize::from(self.liberties[l]) {
                     return Err(format!(
@@ -599,11 +576,7 @@ impl Board {
     pub fn from_diagram(diagram: &str) -> Board {
         let rows: Vec<Vec<u8>> = diagram
             .lines()
-            .map(|line| {
-                line.bytes()
-                    .filter(|b| !b.is_ascii_whitespace())
-                    .collect::<Vec<u8>>()
-            })
+            .map(|line| line.bytes().filter(|b| !b.is_ascii_whitespace()).collect::<Vec<u8>>())
             .filter(|row| !row.is_empty())
             .collect();
         let height = rows.len() as u8;

@@ -64,11 +64,7 @@ impl Point {
 
     /// SGF coordinate letter for a 0-based index: `a`–`z` then `A`–`Z` (SGF FF[4] "Point" type).
     pub fn sgf_letter(index: u8) -> char {
-        if index < 26 {
-            (b'a' + index) as char
-        } else {
-            (b'A' + index - 26) as char
-        }
+        if index < 26 { (b'a' + index) as char } else { (b'A' + index - 26) as char }
     }
 
     /// Inverse of [`Point::sgf_letter`]; `None` for anything else.
@@ -105,9 +101,7 @@ impl Point {
         }
         let mut x: u32 = 0;
         for (i, c) in letters.bytes().enumerate() {
-            let pos = COLUMN_LETTERS
-                .iter()
-                .position(|&l| l == c.to_ascii_uppercase())? as u32;
+            let pos = COLUMN_LETTERS.iter().position(|&l| l == c.to_ascii_uppercase())? as u32;
             x = if i == 0 { pos } else { (x + 1) * 25 + pos };
         }
         let row: u32 = digits.parse().ok()?;
@@ -137,10 +131,7 @@ pub fn column_name(x: u8) -> String {
     } else {
         let first = x / 25 - 1;
         let second = x % 25;
-        format!(
-            "{}{}",
-            COLUMN_LETTERS[first] as char, COLUMN_LETTERS[second] as char
-        )
+        format!("{}{}", COLUMN_LETTERS[first] as char, COLUMN_LETTERS[second] as char)
     }
 }
 
@@ -184,9 +175,6 @@ mod tests {
         assert_eq!(Point::from_board_notation("U5", 19, 19), None);
         assert_eq!(Point::from_board_notation("A20", 19, 19), None);
         assert_eq!(Point::from_board_notation("A0", 19, 19), None);
-        assert_eq!(
-            Point::from_board_notation("q16", 19, 19),
-            Some(Point::new(15, 3))
-        );
+        assert_eq!(Point::from_board_notation("q16", 19, 19), Some(Point::new(15, 3)));
     }
 }

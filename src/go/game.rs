@@ -53,11 +53,7 @@ struct PositionHistory {
 
 impl PositionHistory {
     fn new() -> Self {
-        PositionHistory {
-            keys: vec![0; 512],
-            moves: vec![0; 512],
-            len: 0,
-        }
+        PositionHistory { keys: vec![0; 512], moves: vec![0; 512], len: 0 }
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -246,10 +242,7 @@ impl Game {
     /// Plays a move (`None` = pass) for `color`, enforcing the rules. On `Err` nothing has changed.
     /// Turn order is not enforced: a move out of turn is played and flagged in `Played::wrong_turn`.
     pub fn play(&mut self, color: Color, point: Option<Point>) -> Result<Played, Illegal> {
-        let mut played = Played {
-            wrong_turn: color != self.to_move,
-            ..Played::default()
-        };
+        let mut played = Played { wrong_turn: color != self.to_move, ..Played::default() };
         let Some(point) = point else {
             self.moves_played += 1;
             self.consecutive_passes += 1;

@@ -10,6 +10,4 @@ mod zobrist;
 pub use board::{Board, Loc, Placed};
 pub use coord::{Color, MAX_SIDE, Point, column_name};
 pub use game::{Game, Illegal, Played};
-pub use rules::{
-    HandicapBonus, KoRule, Preset, Rules, RulesFromRecord, Scoring, rules_from_record,
-};
+pub use rules::{HandicapBonus, KoRule, Preset, Rules, RulesFromRecord, Scoring, rules_from_record};

@@ -54,14 +54,8 @@ pub enum Preset {
 }
 
 impl Preset {
-    pub const ALL: [Preset; 6] = [
-        Preset::Japanese,
-        Preset::Korean,
-        Preset::Chinese,
-        Preset::Aga,
-        Preset::Nz,
-        Preset::TrompTaylor,
-    ];
+    pub const ALL: [Preset; 6] =
+        [Preset::Japanese, Preset::Korean, Preset::Chinese, Preset::Aga, Preset::Nz, Preset::TrompTaylor];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -76,41 +70,11 @@ impl Preset {
 
     pub fn rules(self) -> Rules {
         let (ko, scoring, multi_stone_suicide, handicap_bonus, default_komi) = match self {
-            Preset::Japanese | Preset::Korean => (
-                KoRule::Simple,
-                Scoring::Territory,
-                false,
-                HandicapBonus::None,
-                6.5,
-            ),
-            Preset::Chinese => (
-                KoRule::Positional,
-                Scoring::Area,
-                false,
-                HandicapBonus::N,
-                7.5,
-            ),
-            Preset::Aga => (
-                KoRule::Situational,
-                Scoring::Area,
-                false,
-                HandicapBonus::NMinusOne,
-                7.5,
-            ),
-            Preset::Nz => (
-                KoRule::Situational,
-                Scoring::Area,
-                true,
-                HandicapBonus::None,
-                7.0,
-            ),
-            Preset::TrompTaylor => (
-                KoRule::Positional,
-                Scoring::Area,
-                true,
-                HandicapBonus::None,
-                7.5,
-            ),
+            Preset::Japanese | Preset::Korean => (KoRule::Simple, Scoring::Territory, false, HandicapBonus::None, 6.5),
+            Preset::Chinese => (KoRule::Positional, Scoring::Area, false, HandicapBonus::N, 7.5),
+            Preset::Aga => (KoRule::Situational, Scoring::Area, false, HandicapBonus::NMinusOne, 7.5),
+            Preset::Nz => (KoRule::Situational, Scoring::Area, true, HandicapBonus::None, 7.0),
+            Preset::TrompTaylor => (KoRule::Positional, Scoring::Area, true, HandicapBonus::None, 7.5),
         };
         Rules {
             name: self.name().to_string(),
@@ -135,10 +99,9 @@ impl FromStr for Preset {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Preset::ALL
-            .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown rules {s:?} (expected one of japanese, korean, chinese, aga, nz, tromp-taylor)"))
+        Preset::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| {
+            format!("unknown rules {s:?} (expected one of japanese, korean, chinese, aga, nz, tromp-taylor)")
+        })
     }
 }
 
@@ -171,24 +134,13 @@ pub struct RulesFromRecord {
 /// Maps a record's `RU` text onto a ruleset, as rules.md section 2 describes. `None` means no `RU`.
 pub fn rules_from_record(ru: Option<&str>) -> RulesFromRecord {
     let Some(text) = ru.map(str::trim).filter(|t| !t.is_empty()) else {
-        return RulesFromRecord {
-            rules: Preset::Japanese.rules(),
-            recognised: false,
-            note: None,
-        };
+        return RulesFromRecord { rules: Preset::Japanese.rules(), recognised: false, note: None };
     };
     if let Some(rules) = parse_katago_rules(text) {
-        return RulesFromRecord {
-            rules,
-            recognised: true,
-            note: None,
-        };
+        return RulesFromRecord { rules, recognised: true, note: None };
     }
     let lower = text.to_ascii_lowercase();
-    let squeezed: String = lower
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .collect();
+    let squeezed: String = lower.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
     let preset = match squeezed.as_str() {
         "japanese" | "jp" | "japan" | "nihonkiin" | "japanese1989" => Some(Preset::Japanese),
         "korean" | "ko" | "kr" | "korea" => Some(Preset::Korean),
@@ -199,27 +151,17 @@ pub fn rules_from_record(ru: Option<&str>) -> RulesFromRecord {
         _ => None,
     };
     if let Some(p) = preset {
-        return RulesFromRecord {
-            rules: p.rules(),
-            recognised: true,
-            note: None,
-        };
+        return RulesFromRecord { rules: p.rules(), recognised: true, note: None };
     }
     if matches!(squeezed.as_str(), "goe" | "ing" | "ingrules" | "ing1996") {
         // Ing rules count area and allow multi-stone suicide; their ko rules are nearest to situational superko.
         return RulesFromRecord {
             rules: Preset::Nz.rules(),
             recognised: true,
-            note: Some(format!(
-                "RU[{text}] (Ing/GOE) is checked as nz: area counting, suicide allowed"
-            )),
+            note: Some(format!("RU[{text}] (Ing/GOE) is checked as nz: area counting, suicide allowed")),
         };
     }
-    RulesFromRecord {
-        rules: Preset::Japanese.rules(),
-        recognised: false,
-        note: None,
-    }
+    RulesFromRecord { rules: Preset::Japanese.rules(), recognised: false, note: None }
 }
 
 /// Reads KataGo's compact rules strings, e.g. `koPOSITIONALscoreAREAtaxNONEsui1`
@@ -298,35 +240,20 @@ mod tests {
     #[test]
     fn katago_strings_give_their_ko_scoring_and_suicide() {
         let r = rules_from_record(Some("koSITUATIONALscoreTERRITORYtaxSEKIsui1")).rules;
-        assert_eq!(
-            (r.ko, r.scoring, r.multi_stone_suicide),
-            (KoRule::Situational, Scoring::Territory, true)
-        );
+        assert_eq!((r.ko, r.scoring, r.multi_stone_suicide), (KoRule::Situational, Scoring::Territory, true));
         let r = rules_from_record(Some("koPOSITIONALscoreAREAtaxNONEsui0whbN")).rules;
-        assert_eq!(
-            (r.ko, r.scoring, r.multi_stone_suicide),
-            (KoRule::Positional, Scoring::Area, false)
-        );
+        assert_eq!((r.ko, r.scoring, r.multi_stone_suicide), (KoRule::Positional, Scoring::Area, false));
         assert_eq!(r.handicap_bonus, HandicapBonus::N);
     }
 
     #[test]
     fn preset_table_matches_rules_md() {
         let j = Preset::Japanese.rules();
-        assert_eq!(
-            (j.ko, j.scoring, j.multi_stone_suicide),
-            (KoRule::Simple, Scoring::Territory, false)
-        );
+        assert_eq!((j.ko, j.scoring, j.multi_stone_suicide), (KoRule::Simple, Scoring::Territory, false));
         let c = Preset::Chinese.rules();
-        assert_eq!(
-            (c.ko, c.handicap_bonus),
-            (KoRule::Positional, HandicapBonus::N)
-        );
+        assert_eq!((c.ko, c.handicap_bonus), (KoRule::Positional, HandicapBonus::N));
         let a = Preset::Aga.rules();
-        assert_eq!(
-            (a.ko, a.handicap_bonus),
-            (KoRule::Situational, HandicapBonus::NMinusOne)
-        );
+        assert_eq!((a.ko, a.handicap_bonus), (KoRule::Situational, HandicapBonus::NMinusOne));
         assert!(Preset::Nz.rules().multi_stone_suicide);
         let tt = Preset::TrompTaylor.rules();
         assert!(tt.multi_stone_suicide && !tt.remove_dead_stones);

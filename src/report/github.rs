@@ -46,22 +46,13 @@ impl<W: Write> GithubReporter<W> {
             Some(label) => format!("{label}: {}", d.message),
             None => d.message.clone(),
         };
-        self.annotate(
-            level,
-            path,
-            d.line,
-            d.column,
-            &format!("gotool {}", d.code),
-            &message,
-        )
+        self.annotate(level, path, d.line, d.column, &format!("gotool {}", d.code), &message)
     }
 }
 
 /// Escaping for the message part (GitHub's runner `escapeData`).
 pub fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// Escaping for `key=value` properties (GitHub's runner `escapeProperty`).
@@ -72,14 +63,7 @@ pub fn escape_property(s: &str) -> String {
 impl<W: Write> Reporter for GithubReporter<W> {
     fn file(&mut self, report: &FileReport) -> io::Result<()> {
         if let Some(e) = &report.error {
-            self.annotate(
-                "error",
-                &report.path,
-                e.line,
-                e.column,
-                &format!("gotool {}", e.code),
-                &e.message,
-            )?;
+            self.annotate("error", &report.path, e.line, e.column, &format!("gotool {}", e.code), &e.message)?;
         }
         for d in &report.diagnostics {
             self.diagnostic(&report.path, d)?;

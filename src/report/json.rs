@@ -46,10 +46,7 @@ fn to_io(e: serde_json::Error) -> io::Error {
 impl<W: Write> Reporter for JsonReporter<W> {
     fn file(&mut self, report: &FileReport) -> io::Result<()> {
         if self.first {
-            write!(
-                self.out,
-                "{{\"schema_version\":{SCHEMA_VERSION},\"files\":["
-            )?;
+            write!(self.out, "{{\"schema_version\":{SCHEMA_VERSION},\"files\":[")?;
             self.first = false;
         } else {
             self.out.write_all(b",")?;
@@ -59,10 +56,7 @@ impl<W: Write> Reporter for JsonReporter<W> {
 
     fn finish(&mut self, summary: &Summary) -> io::Result<()> {
         if self.first {
-            write!(
-                self.out,
-                "{{\"schema_version\":{SCHEMA_VERSION},\"files\":["
-            )?;
+            write!(self.out, "{{\"schema_version\":{SCHEMA_VERSION},\"files\":[")?;
         }
         self.out.write_all(b"],\"summary\":")?;
         serde_json::to_writer(&mut self.out, summary).map_err(to_io)?;

@@ -29,11 +29,7 @@ impl<W: Write> TextReporter<W> {
     }
 
     fn paint(&self, text: &str, code: &str) -> String {
-        if self.style.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
+        if self.style.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
     }
 
     fn place(path: &str, d: &Diagnostic) -> String {
@@ -45,16 +41,9 @@ impl<W: Write> TextReporter<W> {
 
     fn body(d: &Diagnostic) -> String {
         let message = escape_terminal(&d.message);
-        let variation = d
-            .variation
-            .map(|v| format!("variation {v}, "))
-            .unwrap_or_default();
+        let variation = d.variation.map(|v| format!("variation {v}, ")).unwrap_or_default();
         match d.move_label() {
-            Some(label) => format!(
-                "{variation}{}: {message} [{}]",
-                escape_terminal(&label),
-                d.code
-            ),
+            Some(label) => format!("{variation}{}: {message} [{}]", escape_terminal(&label), d.code),
             None => format!("{variation}{message} [{}]", d.code),
         }
     }
@@ -65,12 +54,7 @@ impl<W: Write> TextReporter<W> {
             Severity::Warning => self.paint("warning", "33"),
             Severity::Info => self.paint("info", "36"),
         };
-        writeln!(
-            self.out,
-            "  {label}: {}: {}",
-            Self::place(path, d),
-            Self::body(d)
-        )
+        writeln!(self.out, "  {label}: {}: {}", Self::place(path, d), Self::body(d))
     }
 
     fn shown(&self, d: &Diagnostic) -> bool {
@@ -87,34 +71,17 @@ impl<W: Write> Reporter for TextReporter<W> {
                 _ => path.clone(),
             };
             let label = self.paint("error", "31");
-            writeln!(
-                self.out,
-                "{place}: {label}: {} [{}]",
-                escape_terminal(&e.message),
-                e.code
-            )?;
+            writeln!(self.out, "{place}: {label}: {} [{}]", escape_terminal(&e.message), e.code)?;
         }
-        let file_notes: Vec<&Diagnostic> = report
-            .diagnostics
-            .iter()
-            .filter(|d| self.shown(d))
-            .collect();
+        let file_notes: Vec<&Diagnostic> = report.diagnostics.iter().filter(|d| self.shown(d)).collect();
         let several = report.games.len() > 1;
         for game in &report.games {
-            let name = if several {
-                format!("{path}#{}", game.index + 1)
-            } else {
-                path.clone()
-            };
-            let shown: Vec<&Diagnostic> =
-                game.diagnostics.iter().filter(|d| self.shown(d)).collect();
+            let name = if several { format!("{path}#{}", game.index + 1) } else { path.clone() };
+            let shown: Vec<&Diagnostic> = game.diagnostics.iter().filter(|d| self.shown(d)).collect();
             if self.style.problems_only && game.valid && shown.is_empty() && file_notes.is_empty() {
                 continue;
             }
-            let first_error = game
-                .diagnostics
-                .iter()
-                .find(|d| d.severity == Severity::Error);
+            let first_error = game.diagnostics.iter().find(|d| d.severity == Severity::Error);
             match first_error {
                 None => {
                     let ok = self.paint("ok", "32");
@@ -150,11 +117,7 @@ impl<W: Write> Reporter for TextReporter<W> {
             plural(s.warnings)
         );
         if s.file_errors > 0 {
-            line.push_str(&format!(
-                ", {} file{} not readable as SGF",
-                s.file_errors,
-                plural(s.file_errors)
-            ));
+            line.push_str(&format!(", {} file{} not readable as SGF", s.file_errors, plural(s.file_errors)));
         }
         writeln!(self.out, "{line}")?;
         self.out.flush()
