@@ -100,7 +100,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
         notes.push(CharsetNote::Several { first: first.clone(), other: last.clone() });
     }
     let declared = declared.into_iter().next();
-    let known = declared.as_deref().map(|label| (label, Encoding::for_label(label.trim().as_bytes())));
+    let known = declared.as_deref().map(|label| (label, encoding_for_ca(label)));
 
     if let Ok(text) = std::str::from_utf8(body) {
         // Valid UTF-8 is taken as UTF-8 whatever CA says (OGS and others write UTF-8 without CA, or with a stale CA).
@@ -132,6 +132,33 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
     }
     let (text, _) = WINDOWS_1252.decode_without_bom_handling(body);
     Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: WINDOWS_1252.name(), notes })
+}
+
+/// The codec for a `CA` value: WHATWG labels (`encoding_rs`), plus spellings seen in real records that the
+/// WHATWG list lacks (`ISO8859_1`, `EUC-CN`, `UTF8`, `SJIS`, `CP936`, `MacRoman`).
+fn encoding_for_ca(label: &str) -> Option<&'static Encoding> {
+    let label = label.trim();
+    if let Some(enc) = Encoding::for_label(label.as_bytes()) {
+        return Some(enc);
+    }
+    let squeezed: String = label.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+    let alias = match squeezed.as_str() {
+        "utf8" => "utf-8",
+        "euccn" | "cp936" | "gb2312" => "gbk",
+        "sjis" | "cp932" | "mskanji" | "shiftjis" => "shift_jis",
+        "cp949" | "uhc" | "euckr" => "euc-kr",
+        "macroman" | "macintosh" => "macintosh",
+        s if s.starts_with("iso8859") => {
+            let part = &s["iso8859".len()..];
+            return Encoding::for_label(format!("iso-8859-{part}").as_bytes());
+        }
+        s if s.starts_with("cp125") || s.starts_with("windows125") => {
+            let digit = &s[s.len() - 1..];
+            return Encoding::for_label(format!("windows-125{digit}").as_bytes());
+        }
+        _ => return None,
+    };
+    Encoding::for_label(alias.as_bytes())
 }
 
 /// Recognises common binary formats that users point tools at by mistake.
@@ -191,7 +218,7 @@ fn declared_charsets(bytes: &[u8]) -> Vec<String> {
         let Some(len) = bytes[j + 1..].iter().take(64).position(|&b| b == b']') else {
             continue;
         };
-        let value = String::from_utf8_lossy(&bytes[j + 1..j + 1 + len]).trim().to_string();
+        let value = String::from_utf8_lossy(&bytes[j + 1..j + 1 + len]).trim().trim_end_matches('\\').to_string();
         if !value.is_empty() && !found.iter().any(|f| f.eq_ignore_ascii_case(&value)) {
             found.push(value);
         }
@@ -259,6 +286,16 @@ mod tests {
         assert_eq!(decode(b"\x89PNG\r\n\x1a\n....").unwrap_err(), DecodeError::Binary("PNG image"));
         assert_eq!(decode(b"\0\0\0\x01garbage").unwrap_err(), DecodeError::NulBytes);
         assert!(decode(b"(;C[\0]B[aa])").is_ok());
+    }
+
+    #[test]
+    fn ca_spellings_from_real_records() {
+        assert_eq!(encoding_for_ca("ISO8859_1").map(|e| e.name()), Some("windows-1252"));
+        assert_eq!(encoding_for_ca("EUC-CN").map(|e| e.name()), Some("GBK"));
+        assert_eq!(encoding_for_ca("MS_KANJI").map(|e| e.name()), Some("Shift_JIS"));
+        assert_eq!(encoding_for_ca("UTF8").map(|e| e.name()), Some("UTF-8"));
+        assert_eq!(encoding_for_ca("cp1251").map(|e| e.name()), Some("windows-1251"));
+        assert_eq!(encoding_for_ca("foo"), None);
     }
 
     #[test]

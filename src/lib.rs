@@ -12,6 +12,7 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod go;
+pub mod score;
 pub mod input;
 pub mod record;
 pub mod report;

@@ -1,0 +1,188 @@
+//! Superko (rules.md sections 1–2): positional superko (chinese, tromp-taylor) forbids any play that
+//! recreates an earlier whole-board position; situational superko (aga, nz) only one that recreates an
+//! earlier position with the same player to move; japanese and korean forbid neither, and a long cycle is
+//! reported through `Played::repeats_position_of` (the game is void), not as an illegal move.
+
+use super::*;
+
+/// Three kos between a Black wall (rows 5–6) and a White wall (rows 1–3). In each ko Black captures on
+/// row 3 and White on row 4: K1 at B3/B4, K2 at D3/D4, K3 at F3/F4. Here White holds K1 and K2 (Black
+/// may capture at B3 or D3) and Black holds K3 (White may capture at F4).
+const TRIPLE_KO: &str = "
+      A B C D E F G
+    6 . X . X . X .
+    5 X X X X X X X
+    4 X O X O X . X
+    3 O . O . O X O
+    2 O O O O O O O
+    1 . O . O . O .
+";
+
+#[test]
+fn triple_ko_cycle_under_each_preset() {
+    for preset in Preset::ALL {
+        let mut g = game(preset, TRIPLE_KO);
+        // The first five captures make new positions under every preset.
+        let played = moves(&mut g, "B B3 W F4 B D3 W B4 B F3");
+        assert!(played.iter().all(|p| *p == captured(1)), "{preset}: {played:?}");
+        assert_board(
+            &g,
+            "
+              A B C D E F G
+            6 . X . X . X .
+            5 X X X X X X X
+            4 X O X . X . X
+            3 O . O X O X O
+            2 O O O O O O O
+            1 . O . O . O .
+            ",
+        );
+        // White's D4 takes K2 and recreates the starting position (after "move 0"), Black to move.
+        let sixth = play(&mut g, W, "D4");
+        match preset {
+            Preset::Japanese | Preset::Korean => {
+                assert_eq!(sixth, Ok(Played { captured: 1, repeats_position_of: Some(0), ..Played::default() }));
+                assert_board(&g, TRIPLE_KO);
+                // Going round again repeats the position after move 1.
+                assert_eq!(
+                    play(&mut g, B, "B3"),
+                    Ok(Played { captured: 1, repeats_position_of: Some(1), ..Played::default() })
+                );
+            }
+            Preset::Chinese | Preset::TrompTaylor => {
+                assert_eq!(sixth, Err(Illegal::PositionalSuperko { earlier_move: 0 }), "{preset}")
+            }
+            Preset::Aga | Preset::Nz => {
+                assert_eq!(sixth, Err(Illegal::SituationalSuperko { earlier_move: 0 }), "{preset}")
+            }
+        }
+    }
+}
+
+/// Two kos. K1 (B3/B4) is held by White, K2 (D3/D4) by Black.
+const DOUBLE_KO: &str = "
+      A B C D E
+    6 . X . X .
+    5 X X X X X
+    4 X O X . X
+    3 O . O X O
+    2 O O O O O
+    1 . O . O .
+";
+
+#[test]
+fn situational_and_positional_superko_differ_after_a_pass() {
+    // Black takes K1, White takes K2, Black passes, White retakes K1, Black retakes K2: the board is the
+    // starting one again, but now White is to move, while at the start Black was. The pass shifted whose
+    // turn it is in the cycle. Positional superko forbids Black's last capture; situational superko does
+    // not (this position never arose with White to move); japanese/korean note the repetition.
+    for preset in Preset::ALL {
+        let mut g = game(preset, DOUBLE_KO);
+        moves(&mut g, "B B3 W D4 B pass W B4");
+        assert_board(
+            &g,
+            "
+              A B C D E
+            6 . X . X .
+            5 X X X X X
+            4 X O X O X
+            3 O . O . O
+            2 O O O O O
+            1 . O . O .
+            ",
+        );
+        let last = play(&mut g, B, "D3");
+        match preset {
+            Preset::Japanese | Preset::Korean => {
+                assert_eq!(last, Ok(Played { captured: 1, repeats_position_of: Some(0), ..Played::default() }))
+            }
+            Preset::Aga | Preset::Nz => assert_eq!(last, Ok(captured(1)), "{preset}"),
+            Preset::Chinese | Preset::TrompTaylor => {
+                assert_eq!(last, Err(Illegal::PositionalSuperko { earlier_move: 0 }), "{preset}")
+            }
+        }
+        if last.is_ok() {
+            assert_board(&g, DOUBLE_KO);
+            assert_eq!(g.to_move(), W);
+        }
+    }
+}
+
+#[test]
+fn two_stone_suicide_recreating_a_position_differs_between_nz_and_tromp_taylor() {
+    // Black B2 plays into White's two-point eye, White passes, and Black C2 commits a two-stone suicide
+    // that empties the eye again: the starting board, but with White to move instead of Black.
+    // nz (situational, suicide allowed): legal, White takes two prisoners.
+    // tromp-taylor (positional, suicide allowed): illegal, it recreates the starting position.
+    // The others forbid multi-stone suicide outright.
+    const EYE: &str = "
+          A B C D E
+        3 O O O O .
+        2 O . . O .
+        1 O O O O .
+    ";
+    for preset in Preset::ALL {
+        let mut g = game(preset, EYE);
+        moves(&mut g, "B B2 W pass");
+        let result = play(&mut g, B, "C2");
+        match preset {
+            Preset::Nz => {
+                assert_eq!(result, Ok(Played { self_captured: 2, ..Played::default() }));
+                assert_board(&g, EYE);
+                assert_eq!(g.prisoners(W), 2);
+            }
+            Preset::TrompTaylor => assert_eq!(result, Err(Illegal::PositionalSuperko { earlier_move: 0 })),
+            _ => assert_eq!(result, Err(Illegal::Suicide { stones: 2 }), "{preset}"),
+        }
+    }
+}
+
+/// `small` placed in the lower left corner of an otherwise empty `width`×`height` board, so that the
+/// small diagram's board notation (row numbers counted from the bottom, columns from the left) still holds.
+fn in_lower_left(small: &str, width: usize, height: usize) -> String {
+    let rows: Vec<String> = diagram(small).lines().map(|l| l.replace(' ', "")).collect();
+    let mut out = String::new();
+    for y in 0..height {
+        let mut row = String::new();
+        let small_row = (y + rows.len()).checked_sub(height).map(|i| &rows[i]);
+        for x in 0..width {
+            let c = small_row.and_then(|r| r.as_bytes().get(x)).map_or('.', |&b| b as char);
+            row.push(c);
+            row.push(' ');
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn a_cycle_is_found_after_hundreds_of_moves() {
+    // The triple ko in the lower left of a 52×52 board. First 312 moves far away (Black fills rows 40–42,
+    // White rows 20–22; the two never touch), so the position history holds more than 256 positions.
+    // Then one turn of the cycle: its sixth capture recreates the position after move 312.
+    let board = in_lower_left(TRIPLE_KO, 52, 52);
+    for preset in [Preset::Japanese, Preset::Chinese, Preset::Aga] {
+        let mut g = game(preset, &board);
+        for row in 0..3u8 {
+            for x in 0..52u8 {
+                let black = Point::new(x, 52 - (40 + row));
+                let white = Point::new(x, 52 - (20 + row));
+                assert_eq!(play_at(&mut g, B, Some(black)), Ok(Played::default()));
+                assert_eq!(play_at(&mut g, W, Some(white)), Ok(Played::default()));
+            }
+        }
+        assert_eq!(g.moves_played(), 312);
+        let played = moves(&mut g, "B B3 W F4 B D3 W B4 B F3");
+        assert!(played.iter().all(|p| *p == captured(1)), "{preset}: {played:?}");
+        let sixth = play(&mut g, W, "D4");
+        match preset {
+            Preset::Japanese => assert_eq!(
+                sixth,
+                Ok(Played { captured: 1, repeats_position_of: Some(312), ..Played::default() })
+            ),
+            Preset::Chinese => assert_eq!(sixth, Err(Illegal::PositionalSuperko { earlier_move: 312 })),
+            _ => assert_eq!(sixth, Err(Illegal::SituationalSuperko { earlier_move: 312 })),
+        }
+    }
+}

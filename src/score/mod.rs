@@ -1,0 +1,876 @@
+//! Scoring a final position: dead stones, territory and seki, the Japanese (territory) and Chinese (area) counts
+//! side by side, the terms that explain why their margins differ, and warnings about the position and its markup.
+//! Pure library code: no I/O, no SGF text (except [`result`], which reads `RE` values).
+//!
+//! # Calling it
+//!
+//! ```
+//! use gotool::go::{Board, Point, Preset};
+//! use gotool::score::{score, ScoreInput};
+//!
+//! let board = Board::from_diagram("
+//!     . X O .
+//!     X X O O
+//!     . X O .
+//! ");
+//! let rules = Preset::Japanese.rules();
+//! let s = score(&ScoreInput {
+//!     board: &board,
+//!     dead: &[],
+//!     dead_from_markup: false,
+//!     territory_marks: None,
+//!     prisoners: [0, 0],
+//!     placed: [4, 4],
+//!     komi: 0.5,
+//!     handicap: 0,
+//!     rules: &rules,
+//!     handicap_bonus: None,
+//! });
+//! // Two points of territory each; White wins by the komi in both counts.
+//! assert_eq!(s.japanese.result, "W+0.5");
+//! assert_eq!(s.chinese.result, "W+0.5");
+//! assert_eq!(s.margin_difference, 0.0);
+//! # let _ = Point::new(0, 0);
+//! ```
+//!
+//! # What is counted (rules.md sections 5 and 6)
+//!
+//! * Dead stones are expanded to whole chains; they become prisoners of the other colour.
+//! * **Japanese** ([`Score::japanese`]): territory (empty points and points under dead stones that a colour's living
+//!   stones enclose, seki eyes and false eyes that must be filled left out; see `life.rs`) + prisoners (captured
+//!   in play + the opponent's dead stones); komi to White. **Korean** is counted the same way.
+//! * **Chinese** ([`Score::chinese`]): living stones + area (empty points and dead stones reached by one colour
+//!   only, seki eyes included); komi and handicap compensation to White. **AGA** and **NZ** are area counts with
+//!   their own compensation; **Tromp-Taylor** is an area count that removes no dead stones.
+//! * Handicap compensation: [`ScoreInput::handicap_bonus`] when given, applied to every area count; otherwise
+//!   1 point per handicap stone in the Chinese count, one fewer under AGA, none under NZ and Tromp-Taylor (and
+//!   under KataGo rule strings, what the string says). Territory counts never get any.
+//! * [`Score::margin_difference`] = Chinese margin − Japanese margin, always equal to the sum of
+//!   [`Score::terms`]:
+//!   - `stone-parity`: stones Black put on the board minus stones White did (living + dead + captured, setup and
+//!     handicap stones included);
+//!   - `seki-eyes`: Black's seki eye points minus White's (area, not territory);
+//!   - `false-eyes`: Black's minus White's false-eye points that must be filled (area, not territory);
+//!   - `area-only`: any other point area counting gives to one colour and territory counting does not (kept so
+//!     the identity holds; the analysis never produces one on its own);
+//!   - `handicap-compensation`: minus the points White gets for handicap stones under area counting.
+//!   - `komi` is reserved for a future komi that differs between the counts; both use [`ScoreInput::komi`] now.
+//!
+//! # JSON shape (serde)
+//!
+//! ```text
+//! {"dead": ["pd", …], "komi": 6.5, "handicap": 0, "handicap_bonus": 0,
+//!  "japanese": {"method": "territory", "black": {"territory": n, "prisoners": n, "total": x}, "white": {…},
+//!               "komi": 6.5, "handicap_compensation": 0, "margin": x, "result": "W+3.5"},
+//!  "chinese":  {"method": "area", "black": {"territory": n, "stones": n, "total": x}, "white": {…}, …},
+//!  "aga" | "nz" | "tromp-taylor" | "korean" | "katago": {…}      (the record's ruleset, unless japanese/chinese)
+//!  "margin_difference": x,
+//!  "terms": [{"name": "stone-parity", "value": x, "detail": "…", "points": ["cc", …]}, …],
+//!  "points": {"territory": {"black": […], "white": […]}, "area_only": {…}, "seki": {…}, "dame": […]},
+//!  "warnings": [{"code": "unfilled-dame", "message": "…", "points": […]}]}
+//! ```
+//! Points are SGF coordinates; messages and details write board notation (`D4`).
+//!
+//! # Warnings ([`ScoreWarning::code`])
+//!
+//! `partial-dead-chain`, `dead-on-empty-point`, `dead-point-off-board`, `dead-stones-without-territory`,
+//! `dead-stone-in-seki`, `territory-markup-mismatch`, `territory-mark-on-own-stone`, `dead-markup-differs`,
+//! `unfilled-dame`, `open-border`, `placed-count-mismatch`. Each carries the points it is about.
+
+mod grid;
+mod life;
+pub mod result;
+#[cfg(test)]
+mod tests;
+
+use crate::go::{Board, Color, HandicapBonus, Point, Preset, Rules, Scoring};
+use grid::Grid;
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+use std::ops::{Deref, Index};
+
+pub use result::{ColorName, GameResult, WinBy, format_margin, parse_result, result_matches};
+
+/// Everything [`score`] needs about a finished game.
+#[derive(Clone, Copy)]
+pub struct ScoreInput<'a> {
+    /// The final position exactly as replayed: dead stones still on it.
+    pub board: &'a Board,
+    /// Stones declared dead (from `TB`/`TW` markup or the user); each is expanded to its whole chain.
+    /// Empty points are ignored (with a warning unless they came from markup, where they are territory marks).
+    pub dead: &'a [Point],
+    /// True when `dead` came from the record's `TB`/`TW`: a partly marked chain is then worth a warning.
+    pub dead_from_markup: bool,
+    /// The record's `TB` and `TW` point sets, to check against the computed territory.
+    pub territory_marks: Option<(&'a [Point], &'a [Point])>,
+    /// Stones captured in play by Black and by White (index [`Color::index`]).
+    pub prisoners: [u32; 2],
+    /// Every stone each colour put on the board, setup and handicap stones included (`Put_X` of rules.md §6).
+    pub placed: [u32; 2],
+    pub komi: f64,
+    /// Number of handicap stones (0 for an even game).
+    pub handicap: u32,
+    /// The record's ruleset: decides which count is shown besides the Japanese and Chinese ones.
+    pub rules: &'a Rules,
+    /// Overrides White's handicap compensation in every area count; `None` = per ruleset.
+    pub handicap_bonus: Option<HandicapBonus>,
+}
+
+/// A list of points that serializes as SGF coordinates (`["pd", "dp"]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PointList(pub Vec<Point>);
+
+impl Deref for PointList {
+    type Target = Vec<Point>;
+
+    fn deref(&self) -> &Vec<Point> {
+        &self.0
+    }
+}
+
+impl Serialize for PointList {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for p in &self.0 {
+            seq.serialize_element(&p.to_sgf())?;
+        }
+        seq.end()
+    }
+}
+
+/// One value per colour.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ByColor<T> {
+    pub black: T,
+    pub white: T,
+}
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+
+    fn index(&self, c: Color) -> &T {
+        match c {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+}
+
+/// Territory counting or area counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    Territory,
+    Area,
+}
+
+/// One colour's side of a count.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Side {
+    /// Points counted as this colour's: territory (territory counting) or empty area (area counting), points under
+    /// removed dead stones included.
+    pub territory: u32,
+    /// Territory counting: stones captured in play + the opponent's dead stones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prisoners: Option<u32>,
+    /// Area counting: this colour's stones on the board (living ones, unless nothing is removed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stones: Option<u32>,
+    /// The colour's score; White's includes komi and handicap compensation.
+    pub total: f64,
+}
+
+/// A whole count under one ruleset.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Count {
+    pub method: Method,
+    pub black: Side,
+    pub white: Side,
+    pub komi: f64,
+    /// Points White gets for handicap stones (area counting only).
+    pub handicap_compensation: u32,
+    /// Black's total minus White's.
+    pub margin: f64,
+    /// `B+3.5`, `W+0.5`, or `0` for a draw.
+    pub result: String,
+}
+
+impl Count {
+    /// The winner, or `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        if self.margin.abs() < 1e-9 {
+            None
+        } else if self.margin > 0.0 {
+            Some(Color::Black)
+        } else {
+            Some(Color::White)
+        }
+    }
+}
+
+/// The count under the record's own ruleset, when that is neither Japanese nor Chinese. Serializes as one
+/// `"<rules name>": {count}` entry of the surrounding object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesCount {
+    /// The ruleset's name: `korean`, `aga`, `nz`, `tromp-taylor`, or `katago`.
+    pub rules: String,
+    pub count: Count,
+}
+
+impl Serialize for RulesCount {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry(&self.rules, &self.count)?;
+        map.end()
+    }
+}
+
+/// One term of `area margin − territory margin` (rules.md §6), with evidence a user can check by hand.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Term {
+    /// `stone-parity`, `seki-eyes`, `false-eyes`, `area-only`, `handicap-compensation` (or `komi`).
+    pub name: &'static str,
+    pub value: f64,
+    pub detail: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub points: PointList,
+}
+
+/// Something about the position or its markup worth telling the user. It never changes the count.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreWarning {
+    /// Kebab-case, stable: see the module docs for the list.
+    pub code: &'static str,
+    pub message: String,
+    pub points: PointList,
+}
+
+/// Per-point results, for drawing the board.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ScoredPoints {
+    /// Territory under territory counting, points under dead stones included.
+    pub territory: ByColor<PointList>,
+    /// Empty points and dead stones that area counting gives a colour and territory counting does not (seki eyes,
+    /// false eyes that must be filled).
+    pub area_only: ByColor<PointList>,
+    /// Stones and eye points of groups in seki.
+    pub seki: ByColor<PointList>,
+    /// Empty points that count for nobody in either count (open dame, shared seki liberties, open borders).
+    pub dame: PointList,
+}
+
+/// The full result of [`score`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Score {
+    /// Dead stones, whole chains, sorted.
+    pub dead: PointList,
+    pub komi: f64,
+    pub handicap: u32,
+    /// Handicap compensation applied in the Chinese count.
+    pub handicap_bonus: u32,
+    pub japanese: Count,
+    pub chinese: Count,
+    #[serde(flatten)]
+    pub record_rules: Option<RulesCount>,
+    /// `chinese.margin − japanese.margin`; always the sum of `terms`' values.
+    pub margin_difference: f64,
+    pub terms: Vec<Term>,
+    pub points: ScoredPoints,
+    pub warnings: Vec<ScoreWarning>,
+}
+
+/// How many neutral empty points in one piece make an open border rather than a few dame.
+const OPEN_BORDER_SIZE: usize = 5;
+
+/// How many points a message names before it says "and N more".
+const NAMED_IN_MESSAGE: usize = 8;
+
+/// Scores a finished position under territory and area counting. Never fails: doubtful input (a dead stone on an
+/// empty point, markup that disagrees, counts that do not add up) becomes a [`ScoreWarning`].
+/// Does not decide which stones are dead: that is the caller's (markup or user) input.
+pub fn score(input: &ScoreInput) -> Score {
+    let board = input.board;
+    let height = board.height();
+    let mut warnings = Vec::new();
+    let dead_mask = expand_dead(input, &mut warnings);
+    let grid = Grid::new(board, dead_mask);
+    let analysis = life::analyse(&grid);
+    let n = grid.len();
+
+    // Per-colour tallies of the one analysis both counts come from.
+    let mut live = [0u32; 2];
+    let mut dead = [0u32; 2];
+    let mut territory = [0u32; 2];
+    let mut area = [0u32; 2];
+    let mut points = ScoredPoints::default();
+    let mut seki_eyes: [Vec<Point>; 2] = Default::default();
+    let mut false_eyes: [Vec<Point>; 2] = Default::default();
+    let mut other_area: [Vec<Point>; 2] = Default::default();
+    let mut territory_not_area: [Vec<Point>; 2] = Default::default();
+    let mut dead_points = Vec::new();
+    for i in 0..n {
+        let p = grid.point(i);
+        if let Some(c) = grid.stone[i] {
+            if grid.dead[i] {
+                dead[c.index()] += 1;
+                dead_points.push(p);
+            } else {
+                live[c.index()] += 1;
+            }
+        }
+        if let Some(c) = analysis.seki[i] {
+            side_mut(&mut points.seki, c).0.push(p);
+        }
+        if !grid.is_open(i) {
+            continue;
+        }
+        let t = analysis.territory[i];
+        let a = analysis.area[i];
+        if let Some(c) = t {
+            territory[c.index()] += 1;
+            side_mut(&mut points.territory, c).0.push(p);
+        }
+        if let Some(c) = a {
+            area[c.index()] += 1;
+        }
+        if grid.is_empty(i) && a.is_none() {
+            points.dame.0.push(p);
+        }
+        if let Some(c) = a
+            && t != Some(c)
+        {
+            side_mut(&mut points.area_only, c).0.push(p);
+            let bucket = if analysis.seki[i] == Some(c) {
+                &mut seki_eyes
+            } else if analysis.unscorable[i] {
+                &mut false_eyes
+            } else {
+                &mut other_area
+            };
+            bucket[c.index()].push(p);
+        }
+        if let Some(c) = t
+            && a != Some(c)
+        {
+            territory_not_area[c.index()].push(p);
+        }
+    }
+
+    let [b, w] = [0, 1];
+    let japanese = territory_count(territory, [input.prisoners[b] + dead[w], input.prisoners[w] + dead[b]], input.komi);
+    let chinese_bonus = input.handicap_bonus.unwrap_or(HandicapBonus::N);
+    let compensation = chinese_bonus.points(input.handicap);
+    let chinese = area_count(live, area, input.komi, compensation);
+    let record_rules = record_rules_count(input, &japanese, live, area);
+
+    // The terms of rules.md §6. Put_X is taken from the board (living + dead + captured by the opponent), which
+    // is what makes the identity exact; the caller's `placed` is only checked against it.
+    let put = [live[b] + dead[b] + input.prisoners[w], live[w] + dead[w] + input.prisoners[b]];
+    if put != input.placed {
+        warnings.push(ScoreWarning {
+            code: "placed-count-mismatch",
+            message: format!(
+                "stones placed were given as B {}, W {}, but the board, the dead stones and the captures add up to \
+                 B {}, W {}; stone parity uses the latter",
+                input.placed[b], input.placed[w], put[b], put[w]
+            ),
+            points: PointList::default(),
+        });
+    }
+    let mut terms = vec![stone_parity(put, input.handicap)];
+    let sided = |label: &str, v: &[Vec<Point>; 2]| {
+        format!(
+            "{label}: Black {}{}, White {}{}",
+            v[b].len(),
+            in_parens(&v[b], height),
+            v[w].len(),
+            in_parens(&v[w], height)
+        )
+    };
+    if !seki_eyes[b].is_empty() || !seki_eyes[w].is_empty() {
+        terms.push(Term {
+            name: "seki-eyes",
+            value: diff(seki_eyes[b].len(), seki_eyes[w].len()),
+            detail: format!("{} (area counting counts them, territory counting does not)", sided("seki eyes", &seki_eyes)),
+            points: PointList(sorted(seki_eyes.concat())),
+        });
+    }
+    if !false_eyes[b].is_empty() || !false_eyes[w].is_empty() {
+        terms.push(Term {
+            name: "false-eyes",
+            value: diff(false_eyes[b].len(), false_eyes[w].len()),
+            detail: format!(
+                "{} (points that must be filled before the end: area, not territory)",
+                sided("false eyes", &false_eyes)
+            ),
+            points: PointList(sorted(false_eyes.concat())),
+        });
+    }
+    let other = [other_area[b].len() as f64 - territory_not_area[b].len() as f64, other_area[w].len() as f64 - territory_not_area[w].len() as f64];
+    if other_area.iter().chain(&territory_not_area).any(|v| !v.is_empty()) {
+        terms.push(Term {
+            name: "area-only",
+            value: other[b] - other[w],
+            detail: format!(
+                "{}; territory but not area: Black {}, White {}",
+                sided("other points that are area but not territory", &other_area),
+                territory_not_area[b].len(),
+                territory_not_area[w].len()
+            ),
+            points: PointList(sorted([other_area.concat(), territory_not_area.concat()].concat())),
+        });
+    }
+    if compensation != 0 {
+        let how = match chinese_bonus {
+            HandicapBonus::N => "1 point per handicap stone",
+            HandicapBonus::NMinusOne => "1 point per handicap stone after the first",
+            HandicapBonus::None => "none",
+        };
+        let source = if input.handicap_bonus.is_some() { "as requested" } else { "chinese rules" };
+        terms.push(Term {
+            name: "handicap-compensation",
+            value: -f64::from(compensation),
+            detail: format!(
+                "handicap compensation to White under area counting: {compensation} ({source}: {how}, {} stones)",
+                input.handicap
+            ),
+            points: PointList::default(),
+        });
+    }
+    let margin_difference = chinese.margin - japanese.margin;
+    debug_assert!(
+        (margin_difference - terms.iter().map(|t| t.value).sum::<f64>()).abs() < 1e-9,
+        "terms do not add up: {terms:?} vs {margin_difference}"
+    );
+
+    position_warnings(&grid, &analysis, input, &mut warnings);
+    dead_points.sort();
+    for list in [
+        &mut points.territory.black,
+        &mut points.territory.white,
+        &mut points.area_only.black,
+        &mut points.area_only.white,
+        &mut points.seki.black,
+        &mut points.seki.white,
+        &mut points.dame,
+    ] {
+        list.0.sort();
+    }
+    Score {
+        dead: PointList(dead_points),
+        komi: input.komi,
+        handicap: input.handicap,
+        handicap_bonus: compensation,
+        japanese,
+        chinese,
+        record_rules,
+        margin_difference,
+        terms,
+        points,
+        warnings,
+    }
+}
+
+fn side_mut<T>(by: &mut ByColor<T>, c: Color) -> &mut T {
+    match c {
+        Color::Black => &mut by.black,
+        Color::White => &mut by.white,
+    }
+}
+
+fn diff(a: usize, b: usize) -> f64 {
+    a as f64 - b as f64
+}
+
+fn sorted(mut v: Vec<Point>) -> Vec<Point> {
+    v.sort();
+    v
+}
+
+/// `" (C17 D18)"`, or nothing for an empty list.
+fn in_parens(points: &[Point], height: u8) -> String {
+    if points.is_empty() { String::new() } else { format!(" ({})", name_points(points, height)) }
+}
+
+/// `C17 D18 E5 and 3 more`.
+fn name_points(points: &[Point], height: u8) -> String {
+    let mut sorted_points = points.to_vec();
+    sorted_points.sort_by_key(|p| (std::cmp::Reverse(p.y), p.x));
+    let mut text: Vec<String> = sorted_points.iter().take(NAMED_IN_MESSAGE).map(|p| p.to_board_notation(height)).collect();
+    if points.len() > NAMED_IN_MESSAGE {
+        text.push(format!("and {} more", points.len() - NAMED_IN_MESSAGE));
+    }
+    text.join(" ")
+}
+
+fn territory_count(territory: [u32; 2], prisoners: [u32; 2], komi: f64) -> Count {
+    let black = f64::from(territory[0] + prisoners[0]);
+    let white = f64::from(territory[1] + prisoners[1]) + komi;
+    let margin = black - white;
+    Count {
+        method: Method::Territory,
+        black: Side { territory: territory[0], prisoners: Some(prisoners[0]), stones: None, total: black },
+        white: Side { territory: territory[1], prisoners: Some(prisoners[1]), stones: None, total: white },
+        komi,
+        handicap_compensation: 0,
+        margin,
+        result: format_margin(margin),
+    }
+}
+
+fn area_count(stones: [u32; 2], area: [u32; 2], komi: f64, compensation: u32) -> Count {
+    let black = f64::from(stones[0] + area[0]);
+    let white = f64::from(stones[1] + area[1]) + komi + f64::from(compensation);
+    let margin = black - white;
+    Count {
+        method: Method::Area,
+        black: Side { territory: area[0], prisoners: None, stones: Some(stones[0]), total: black },
+        white: Side { territory: area[1], prisoners: None, stones: Some(stones[1]), total: white },
+        komi,
+        handicap_compensation: compensation,
+        margin,
+        result: format_margin(margin),
+    }
+}
+
+/// The count under the record's ruleset when it is not Japanese or Chinese.
+fn record_rules_count(input: &ScoreInput, japanese: &Count, live: [u32; 2], area: [u32; 2]) -> Option<RulesCount> {
+    let rules = input.rules;
+    if matches!(rules.preset, Some(Preset::Japanese | Preset::Chinese)) {
+        return None;
+    }
+    let count = match rules.scoring {
+        Scoring::Territory => japanese.clone(),
+        Scoring::Area => {
+            let compensation = input.handicap_bonus.unwrap_or(rules.handicap_bonus).points(input.handicap);
+            if rules.remove_dead_stones {
+                area_count(live, area, input.komi, compensation)
+            } else {
+                // Tromp-Taylor: every stone counts as it stands.
+                let board = input.board;
+                let grid = Grid::new(board, vec![false; usize::from(board.width()) * usize::from(board.height())]);
+                let owners = life::area_owners(&grid);
+                let mut stones = [0u32; 2];
+                let mut empty = [0u32; 2];
+                for (i, owner) in owners.iter().enumerate() {
+                    match (grid.stone[i], owner) {
+                        (Some(c), _) => stones[c.index()] += 1,
+                        (None, Some(c)) => empty[c.index()] += 1,
+                        (None, None) => {}
+                    }
+                }
+                area_count(stones, empty, input.komi, compensation)
+            }
+        }
+    };
+    Some(RulesCount { rules: rules.name.clone(), count })
+}
+
+fn stone_parity(put: [u32; 2], handicap: u32) -> Term {
+    let d = i64::from(put[0]) - i64::from(put[1]);
+    let h = i64::from(handicap);
+    let lead = match d {
+        0 => "Black and White placed the same number of stones".to_string(),
+        d if d > 0 => format!("Black placed {d} more stone{} than White", if d == 1 { "" } else { "s" }),
+        d => format!("White placed {} more stone{} than Black", -d, if d == -1 { "" } else { "s" }),
+    };
+    let handicap_note = if handicap > 0 { format!(", Black's including {handicap} handicap stones") } else { String::new() };
+    // Without passes beyond the final two, the difference tells who placed the last stone: in an even game Black
+    // moves first (difference 1 = Black last, 0 = White last); with h handicap stones White moves first
+    // (h = Black last, h − 1 = White last).
+    let base = if handicap > 0 { h - 1 } else { 0 };
+    let last = if d == base + 1 {
+        ": Black played the last stone"
+    } else if d == base {
+        ": White played the last stone"
+    } else {
+        ": more passes or setup stones on one side"
+    };
+    Term {
+        name: "stone-parity",
+        value: d as f64,
+        detail: format!("{lead} (B {}, W {}{handicap_note}{last})", put[0], put[1]),
+        points: PointList::default(),
+    }
+}
+
+/// Marks every stone of each chain named in `input.dead`, warning about points that name no stone and, for
+/// markup, chains only partly marked.
+fn expand_dead(input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) -> Vec<bool> {
+    let board = input.board;
+    let height = board.height();
+    let width = usize::from(board.width());
+    let index = |p: Point| usize::from(p.y) * width + usize::from(p.x);
+    let mut named = vec![false; width * usize::from(height)];
+    let mut dead = named.clone();
+    let mut off_board = Vec::new();
+    let mut empty = Vec::new();
+    for &p in input.dead {
+        if !board.contains(p) {
+            off_board.push(p);
+        } else if board.get(p).is_none() {
+            empty.push(p);
+        } else {
+            named[index(p)] = true;
+        }
+    }
+    let mut unnamed = Vec::new();
+    let mut partial_chains = 0;
+    for &p in input.dead {
+        if !board.contains(p) || board.get(p).is_none() || dead[index(p)] {
+            continue;
+        }
+        let mut missing = Vec::new();
+        for s in board.chain_stones(board.loc(p)) {
+            let sp = board.point(s);
+            dead[index(sp)] = true;
+            if !named[index(sp)] {
+                missing.push(sp);
+            }
+        }
+        if !missing.is_empty() {
+            partial_chains += 1;
+            unnamed.extend(missing);
+        }
+    }
+    if input.dead_from_markup && !unnamed.is_empty() {
+        unnamed.sort();
+        warnings.push(ScoreWarning {
+            code: "partial-dead-chain",
+            message: format!(
+                "{partial_chains} chain{} only partly marked dead; the whole chain is taken as dead, so these stones \
+                 are dead too: {}",
+                if partial_chains == 1 { " is" } else { "s are" },
+                name_points(&unnamed, height)
+            ),
+            points: PointList(unnamed),
+        });
+    }
+    if !off_board.is_empty() {
+        off_board.sort();
+        warnings.push(ScoreWarning {
+            code: "dead-point-off-board",
+            message: format!("{} dead point{} off the board ignored", off_board.len(), if off_board.len() == 1 { "" } else { "s" }),
+            points: PointList(off_board),
+        });
+    }
+    // Markup on an empty point is a territory mark, not a dead stone: only the user's list is worth a word.
+    if !input.dead_from_markup && !empty.is_empty() {
+        empty.sort();
+        warnings.push(ScoreWarning {
+            code: "dead-on-empty-point",
+            message: format!("no stone to mark dead at {}: ignored", name_points(&empty, height)),
+            points: PointList(empty),
+        });
+    }
+    dead
+}
+
+/// Warnings about the scored position: dead stones, markup, dame and open borders.
+fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) {
+    let height = input.board.height();
+    let n = grid.len();
+    let mut push = |code: &'static str, message: String, mut points: Vec<Point>| {
+        points.sort();
+        warnings.push(ScoreWarning { code, message, points: PointList(points) });
+    };
+
+    // Dead stones the opponent does not surround, and dead stones in seki eyes (prisoners, not territory: §4).
+    for c in [Color::Black, Color::White] {
+        let opp = c.opponent();
+        let dead_of = |i: usize| grid.stone[i] == Some(c) && grid.dead[i];
+        let loose: Vec<Point> = (0..n).filter(|&i| dead_of(i) && analysis.area[i] != Some(opp)).map(|i| grid.point(i)).collect();
+        if !loose.is_empty() {
+            push(
+                "dead-stones-without-territory",
+                format!(
+                    "{} dead {} stone{} not surrounded by {}, so {} gets no area there: {}",
+                    loose.len(),
+                    c.name(),
+                    plural(loose.len()),
+                    opp.name(),
+                    opp.name(),
+                    name_points(&loose, height)
+                ),
+                loose,
+            );
+        }
+        let in_seki: Vec<Point> =
+            (0..n).filter(|&i| dead_of(i) && analysis.seki[i] == Some(opp)).map(|i| grid.point(i)).collect();
+        if !in_seki.is_empty() {
+            push(
+                "dead-stone-in-seki",
+                format!(
+                    "dead {} stone{} in a seki eye of {}: counted as prisoner{}, but the point{} not territory: {}",
+                    c.name(),
+                    plural(in_seki.len()),
+                    opp.name(),
+                    plural(in_seki.len()),
+                    if in_seki.len() == 1 { " is" } else { "s are" },
+                    name_points(&in_seki, height)
+                ),
+                in_seki,
+            );
+        }
+    }
+
+    if let Some((tb, tw)) = input.territory_marks {
+        markup_warnings(grid, analysis, input, tb, tw, &mut push);
+    }
+
+    // Open borders: space of one colour the other can still walk into, and large neutral areas.
+    let unsealed: Vec<Point> = (0..n).filter(|&i| analysis.unsealed[i]).map(|i| grid.point(i)).collect();
+    let mut dame = Vec::new();
+    let mut open = Vec::new();
+    let mut seen = vec![false; n];
+    let neutral = |i: usize| grid.is_empty(i) && analysis.region[i].is_none() && analysis.area[i].is_none();
+    for start in 0..n {
+        if seen[start] || !neutral(start) {
+            continue;
+        }
+        seen[start] = true;
+        let mut piece = vec![start];
+        let mut k = 0;
+        while k < piece.len() {
+            let p = piece[k];
+            k += 1;
+            for q in grid.neighbours(p) {
+                if !seen[q] && neutral(q) {
+                    seen[q] = true;
+                    piece.push(q);
+                }
+            }
+        }
+        if piece.len() >= OPEN_BORDER_SIZE {
+            open.extend(piece.iter().map(|&i| grid.point(i)));
+        } else {
+            // A liberty shared with a group in seki is the seki itself, not dame to fill.
+            let seki_liberty = |i: usize| grid.neighbours(i).any(|q| grid.living_color(q).is_some() && analysis.seki[q].is_some());
+            dame.extend(piece.iter().filter(|&&i| !seki_liberty(i)).map(|&i| grid.point(i)));
+        }
+    }
+    if !dame.is_empty() {
+        push(
+            "unfilled-dame",
+            format!(
+                "{} dame point{} left open: {} (they count for nobody; an area count of a game played out would \
+                 have them filled)",
+                dame.len(),
+                plural(dame.len()),
+                name_points(&dame, height)
+            ),
+            dame,
+        );
+    }
+    if !unsealed.is_empty() || !open.is_empty() {
+        let mut parts = Vec::new();
+        if !unsealed.is_empty() {
+            parts.push(format!(
+                "{} point{} enclosed by one colour that the other can still reach: {}",
+                unsealed.len(),
+                plural(unsealed.len()),
+                name_points(&unsealed, height)
+            ));
+        }
+        if !open.is_empty() {
+            parts.push(format!(
+                "{} empty point{} in neutral areas of {OPEN_BORDER_SIZE} or more: {}",
+                open.len(),
+                plural(open.len()),
+                name_points(&open, height)
+            ));
+        }
+        push(
+            "open-border",
+            format!("the borders are not closed ({}); these points count for nobody — was the game finished?", parts.join("; ")),
+            [unsealed, open].concat(),
+        );
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Checks the record's `TB`/`TW` against the computed position: marks on a colour's own stones, marks on empty
+/// points that disagree with the count of the record's own method, and (when the dead stones did not come from
+/// the markup) stones the markup calls dead that are counted alive or the reverse.
+fn markup_warnings(
+    grid: &Grid,
+    analysis: &life::Analysis,
+    input: &ScoreInput,
+    tb: &[Point],
+    tw: &[Point],
+    push: &mut impl FnMut(&'static str, String, Vec<Point>),
+) {
+    let height = input.board.height();
+    let n = grid.len();
+    let mut mark: Vec<Option<Color>> = vec![None; n];
+    for (points, c) in [(tb, Color::Black), (tw, Color::White)] {
+        for &p in points {
+            if input.board.contains(p) {
+                mark[grid.index(p)] = Some(c);
+            }
+        }
+    }
+    let own: Vec<Point> = (0..n).filter(|&i| mark[i].is_some() && mark[i] == grid.stone[i]).map(|i| grid.point(i)).collect();
+    if !own.is_empty() {
+        push(
+            "territory-mark-on-own-stone",
+            format!("TB on a Black stone or TW on a White stone marks nothing: {}", name_points(&own, height)),
+            own,
+        );
+    }
+    let by_area = input.rules.scoring == Scoring::Area;
+    let computed = |i: usize| if by_area { analysis.area[i] } else { analysis.territory[i] };
+    let mut differing = Vec::new();
+    let mut described = Vec::new();
+    for i in 0..n {
+        if !grid.is_empty(i) || mark[i] == computed(i) {
+            continue;
+        }
+        let p = grid.point(i);
+        differing.push(p);
+        let say = |c: Option<Color>| c.map_or("none", |c| c.name());
+        described.push((p, format!("{} marked {}, counted {}", p.to_board_notation(height), say(mark[i]), say(computed(i)))));
+    }
+    if !differing.is_empty() {
+        described.sort_by_key(|(p, _)| (std::cmp::Reverse(p.y), p.x));
+        let mut text: Vec<String> = described.iter().take(NAMED_IN_MESSAGE).map(|(_, s)| s.clone()).collect();
+        if described.len() > NAMED_IN_MESSAGE {
+            text.push(format!("and {} more", described.len() - NAMED_IN_MESSAGE));
+        }
+        push(
+            "territory-markup-mismatch",
+            format!(
+                "the record's TB/TW disagree with the computed {} on {} empty point{}: {}",
+                if by_area { "area" } else { "territory" },
+                differing.len(),
+                plural(differing.len()),
+                text.join(", ")
+            ),
+            differing,
+        );
+    }
+    if !input.dead_from_markup {
+        let marked_dead = |i: usize| grid.stone[i].is_some() && mark[i] == grid.stone[i].map(Color::opponent);
+        let alive: Vec<Point> = (0..n).filter(|&i| marked_dead(i) && !grid.dead[i]).map(|i| grid.point(i)).collect();
+        let unmarked: Vec<Point> = (0..n).filter(|&i| grid.dead[i] && !marked_dead(i)).map(|i| grid.point(i)).collect();
+        if !alive.is_empty() || !unmarked.is_empty() {
+            push(
+                "dead-markup-differs",
+                format!(
+                    "the record's TB/TW mark {} stone{} dead that are counted alive here{}, and leave {} stone{} \
+                     unmarked that are counted dead{}",
+                    alive.len(),
+                    plural(alive.len()),
+                    in_parens(&alive, height),
+                    unmarked.len(),
+                    plural(unmarked.len()),
+                    in_parens(&unmarked, height)
+                ),
+                [alive, unmarked].concat(),
+            );
+        }
+    }
+}
