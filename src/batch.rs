@@ -114,12 +114,23 @@ where
     E: FnMut(&Input, R) -> std::io::Result<()>,
 {
     let jobs = jobs.max(1);
+    if jobs == 1 {
+        // One job: no pool, no hand-off per file. The main thread's stack is at least as large as a worker's
+        // on every platform gotool targets, and the pipeline does not recurse.
+        for input in inputs {
+            let r = work(&input);
+            emit(&input, r)?;
+        }
+        return Ok(());
+    }
+    // Workers take files in small runs so that the hand-off to the printing thread is not paid per file.
+    const RUN: usize = 8;
     let window = jobs * 32;
     let source = Mutex::new(inputs.enumerate());
     let emitted = Mutex::new(0usize);
     let turn = Condvar::new();
     let stop = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Input, R)>();
+    let (tx, rx) = mpsc::channel::<(usize, Vec<(Input, R)>)>();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(WORKER_STACK_BYTES)
@@ -137,17 +148,23 @@ where
                             if stop.load(Ordering::Relaxed) != 0 {
                                 return;
                             }
-                            let Some((index, input)) = source.lock().expect("input lock").next() else {
-                                return;
-                            };
+                            let run: Vec<(usize, Input)> =
+                                source.lock().expect("input lock").by_ref().take(RUN).collect();
+                            let Some(&(index, _)) = run.first() else { return };
                             {
                                 let mut done = emitted.lock().expect("window lock");
                                 while index >= *done + window && stop.load(Ordering::Relaxed) == 0 {
                                     done = turn.wait(done).expect("window wait");
                                 }
                             }
-                            let r = work(&input);
-                            if tx.send((index, input, r)).is_err() {
+                            let results: Vec<(Input, R)> = run
+                                .into_iter()
+                                .map(|(_, input)| {
+                                    let r = work(&input);
+                                    (input, r)
+                                })
+                                .collect();
+                            if tx.send((index, results)).is_err() {
                                 return;
                             }
                         }
@@ -158,12 +175,14 @@ where
         });
         let mut waiting: VecDeque<Option<(Input, R)>> = VecDeque::new();
         let mut next = 0usize;
-        for (index, input, r) in rx.iter() {
-            let slot = index - next;
-            if waiting.len() <= slot {
-                waiting.resize_with(slot + 1, || None);
+        for (first_index, results) in rx.iter() {
+            for (offset, (input, r)) in results.into_iter().enumerate() {
+                let slot = first_index + offset - next;
+                if waiting.len() <= slot {
+                    waiting.resize_with(slot + 1, || None);
+                }
+                waiting[slot] = Some((input, r));
             }
-            waiting[slot] = Some((input, r));
             while let Some(Some(_)) = waiting.front() {
                 let (input, r) = waiting.pop_front().flatten().expect("front is ready");
                 if result.is_ok() {
@@ -173,9 +192,9 @@ where
                     }
                 }
                 next += 1;
-                *emitted.lock().expect("window lock") = next;
-                turn.notify_all();
             }
+            *emitted.lock().expect("window lock") = next;
+            turn.notify_all();
         }
         turn.notify_all();
     });
@@ -196,6 +215,24 @@ mod tests {
         assert!(Shard::parse("0/8").is_err());
         assert!(Shard::parse("9/8").is_err());
         assert!(Shard::parse("x").is_err());
+    }
+
+    #[test]
+    fn results_come_back_in_input_order_with_one_job_too() {
+        let inputs: Vec<Input> =
+            (0..50).map(|i| Input::File { path: PathBuf::from(i.to_string()), display: i.to_string() }).collect();
+        let mut seen = Vec::new();
+        run_ordered(
+            inputs.into_iter(),
+            1,
+            |input| input.display().to_string(),
+            |_, n| {
+                seen.push(n);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(seen, (0..50).map(|i| i.to_string()).collect::<Vec<_>>());
     }
 
     #[test]

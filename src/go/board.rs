@@ -42,6 +42,30 @@ pub struct Placed {
     pub ko_point: Option<Loc>,
 }
 
+/// What a move at one point would touch, looked at once (see [`Board::move_context`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveContext {
+    own: [Loc; 4],
+    own_count: u8,
+    opp: [Loc; 4],
+    opp_count: u8,
+    empty_neighbours: u16,
+    /// Opposing chains the move would capture (those in atari).
+    pub captures: u8,
+    /// Own stones a suicide would remove, the placed one included; 0 when the move is not suicide.
+    pub suicide_stones: u32,
+}
+
+impl MoveContext {
+    fn own_heads(&self) -> &[Loc] {
+        &self.own[..usize::from(self.own_count)]
+    }
+
+    fn opp_heads(&self) -> &[Loc] {
+        &self.opp[..usize::from(self.opp_count)]
+    }
+}
+
 /// A rectangular Go board of 1..=52 points per side.
 #[derive(Clone)]
 pub struct Board {
@@ -185,57 +209,81 @@ impl Board {
         (found, count)
     }
 
+    /// Looks once at the neighbourhood of empty `loc` for a stone of `color`: the chains it touches, what it
+    /// would capture and whether it would be suicide. `Game::play` computes this once and hands it to the
+    /// legality checks, the superko hash and the placement.
+    pub fn move_context(&self, loc: Loc, color: Color) -> MoveContext {
+        let own = cell_of(color);
+        let mut ctx = MoveContext::default();
+        for n in self.neighbour_cells(loc) {
+            let cell = self.cells[usize::from(n)];
+            if cell == EMPTY {
+                ctx.empty_neighbours += 1;
+            } else if cell != WALL {
+                let h = self.head[usize::from(n)];
+                if cell == own {
+                    if !ctx.own[..usize::from(ctx.own_count)].contains(&h) {
+                        ctx.own[usize::from(ctx.own_count)] = h;
+                        ctx.own_count += 1;
+                    }
+                } else if !ctx.opp[..usize::from(ctx.opp_count)].contains(&h) {
+                    ctx.opp[usize::from(ctx.opp_count)] = h;
+                    ctx.opp_count += 1;
+                    if self.liberties[usize::from(h)] == 1 {
+                        ctx.captures += 1;
+                    }
+                }
+            }
+        }
+        if ctx.empty_neighbours == 0 && ctx.captures == 0 {
+            let mut stones = 1;
+            for &h in ctx.own_heads() {
+                if self.liberties[usize::from(h)] > 1 {
+                    return ctx;
+                }
+                stones += u32::from(self.chain_len[usize::from(h)]);
+            }
+            ctx.suicide_stones = stones;
+        }
+        ctx
+    }
+
     /// Would a stone of `color` at empty `loc` capture at least one opposing chain?
     pub fn would_capture(&self, loc: Loc, color: Color) -> bool {
-        let opp = cell_of(color.opponent());
-        self.neighbour_cells(loc)
-            .into_iter()
-            .any(|n| self.cells[usize::from(n)] == opp && self.liberties[usize::from(self.head[usize::from(n)])] == 1)
+        self.move_context(loc, color).captures > 0
     }
 
     /// Would a stone of `color` at empty `loc` be left without liberties (after its captures)?
     /// Returns the number of own stones that would be removed, the placed one included, or 0 if it is not suicide.
     pub fn suicide_size(&self, loc: Loc, color: Color) -> u32 {
-        let own = cell_of(color);
-        let mut own_stones = 1;
-        let (heads, count) = self.adjacent_chains(loc, own);
-        for n in self.neighbour_cells(loc) {
-            if self.cells[usize::from(n)] == EMPTY {
-                return 0;
-            }
-        }
-        if self.would_capture(loc, color) {
-            return 0;
-        }
-        for &h in &heads[..count] {
-            if self.liberties[usize::from(h)] > 1 {
-                return 0;
-            }
-            own_stones += u32::from(self.chain_len[usize::from(h)]);
-        }
-        own_stones
+        self.move_context(loc, color).suicide_stones
     }
 
     /// The hash the board would have after a stone of `color` at empty `loc`, captures and suicide included.
     /// Leaves the board untouched, so a superko check can refuse a move before it is made.
     pub fn hash_after(&self, loc: Loc, color: Color) -> u64 {
-        if self.suicide_size(loc, color) > 0 {
-            let (heads, count) = self.adjacent_chains(loc, cell_of(color));
-            let mut hash = self.hash;
-            for &h in &heads[..count] {
+        self.hash_after_with(loc, color, &self.move_context(loc, color))
+    }
+
+    /// [`Board::hash_after`] with the neighbourhood already looked at.
+    pub fn hash_after_with(&self, loc: Loc, color: Color, ctx: &MoveContext) -> u64 {
+        let mut hash = self.hash;
+        if ctx.suicide_stones > 0 {
+            for &h in ctx.own_heads() {
                 for s in self.chain_stones(h) {
                     hash ^= STONE_KEYS[color.index()][usize::from(s)];
                 }
             }
             return hash;
         }
-        let opp = color.opponent();
-        let mut hash = self.hash ^ STONE_KEYS[color.index()][usize::from(loc)];
-        let (heads, count) = self.adjacent_chains(loc, cell_of(opp));
-        for &h in &heads[..count] {
-            if self.liberties[usize::from(h)] == 1 {
-                for s in self.chain_stones(h) {
-                    hash ^= STONE_KEYS[opp.index()][usize::from(s)];
+        hash ^= STONE_KEYS[color.index()][usize::from(loc)];
+        if ctx.captures > 0 {
+            let opp = color.opponent();
+            for &h in ctx.opp_heads() {
+                if self.liberties[usize::from(h)] == 1 {
+                    for s in self.chain_stones(h) {
+                        hash ^= STONE_KEYS[opp.index()][usize::from(s)];
+                    }
                 }
             }
         }
@@ -246,19 +294,19 @@ impl Board {
     /// own chain if it has none (suicide). Does not check ko, superko, turn order, or whether suicide is allowed:
     /// that is `Game`'s job. Precondition: `loc` is an empty playable cell.
     pub fn place(&mut self, loc: Loc, color: Color) -> Placed {
+        let ctx = self.move_context(loc, color);
+        self.place_with(loc, color, &ctx)
+    }
+
+    /// [`Board::place`] with the neighbourhood already looked at; `ctx` must come from `move_context` on this
+    /// very position.
+    pub fn place_with(&mut self, loc: Loc, color: Color, ctx: &MoveContext) -> Placed {
         debug_assert_eq!(self.cells[usize::from(loc)], EMPTY);
         let own = cell_of(color);
-        let opp = cell_of(color.opponent());
         let l = usize::from(loc);
-
-        let mut empty_neighbours = 0;
-        for n in self.neighbour_cells(loc) {
-            if self.cells[usize::from(n)] == EMPTY {
-                empty_neighbours += 1;
-            }
-        }
-        let (own_heads, own_count) = self.adjacent_chains(loc, own);
-        let (opp_heads, opp_count) = self.adjacent_chains(loc, opp);
+        let empty_neighbours = ctx.empty_neighbours;
+        let (own_heads, own_count) = (ctx.own, usize::from(ctx.own_count));
+        let (opp_heads, opp_count) = (ctx.opp, usize::from(ctx.opp_count));
 
         // The point was a liberty of every adjacent chain, once each.
         for &h in own_heads[..own_count].iter().chain(&opp_heads[..opp_count]) {

@@ -61,12 +61,21 @@ impl PositionHistory {
         ((key ^ (key >> 32)) as usize) & (self.keys.len() - 1)
     }
 
-    fn get(&self, key: u64) -> Option<u32> {
+    /// One probe: the move after which `key` was first seen, or `None` after recording it as seen now.
+    fn get_or_insert(&mut self, key: u64, move_number: u32) -> Option<u32> {
+        if (self.len + 1) * 2 > self.keys.len() {
+            self.grow();
+        }
         let mask = self.keys.len() - 1;
         let mut i = self.slot(key);
         loop {
             match self.moves[i] {
-                0 => return None,
+                0 => {
+                    self.keys[i] = key;
+                    self.moves[i] = move_number + 1;
+                    self.len += 1;
+                    return None;
+                }
                 m if self.keys[i] == key => return Some(m - 1),
                 _ => i = (i + 1) & mask,
             }
@@ -263,12 +272,15 @@ impl Game {
         if self.ko == Some((loc, color)) {
             return Err(Illegal::Ko);
         }
-        let suicide = self.board.suicide_size(loc, color);
+        let ctx = self.board.move_context(loc, color);
+        let suicide = ctx.suicide_stones;
         if suicide == 1 || (suicide > 1 && !self.rules.multi_stone_suicide) {
             return Err(Illegal::Suicide { stones: suicide });
         }
-        let key_after = self.history_key(self.board.hash_after(loc, color), color.opponent());
-        let earlier = self.history.get(key_after);
+        let key_after = self.history_key(self.board.hash_after_with(loc, color, &ctx), color.opponent());
+        // Recorded now, before the move is made: every check that could still refuse it is done by here,
+        // except superko itself, which refuses only positions already recorded.
+        let earlier = self.history.get_or_insert(key_after, self.moves_played + 1);
         match (self.rules.ko, earlier) {
             (KoRule::Positional, Some(m)) => {
                 return Err(Illegal::PositionalSuperko { earlier_move: m });
@@ -280,7 +292,7 @@ impl Game {
             _ => {}
         }
 
-        let placed = self.board.place(loc, color);
+        let placed = self.board.place_with(loc, color, &ctx);
         played.captured = placed.captured;
         played.self_captured = placed.self_captured;
         played.resumed_after_passes = self.consecutive_passes >= 2;
@@ -292,7 +304,6 @@ impl Game {
         self.consecutive_passes = 0;
         self.to_move = color.opponent();
         self.last_move = Some((color, Some(point)));
-        self.remember_position();
         Ok(played)
     }
 }

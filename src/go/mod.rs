@@ -7,7 +7,10 @@ pub mod game;
 pub mod rules;
 mod zobrist;
 
-pub use board::{Board, Loc, Placed};
+#[cfg(test)]
+mod tests;
+
+pub use board::{Board, Loc, MoveContext, Placed};
 pub use coord::{Color, MAX_SIDE, Point, column_name};
 pub use game::{Game, Illegal, Played};
 pub use rules::{HandicapBonus, KoRule, Preset, Rules, RulesFromRecord, Scoring, rules_from_record};
