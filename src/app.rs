@@ -11,12 +11,14 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::analyze::{AnalyzeOptions, FileReport, analyze_path};
 use crate::batch::{self, Input};
-use crate::check::CheckOptions;
+use crate::check::{CheckOptions, GameReport, LineEnd};
 use crate::cli::{Cli, Command, FormatArg, InputArgs};
+use crate::finish::{ScoreOptions, score_game};
 use crate::report::github::GithubReporter;
 use crate::report::json::{JsonLinesReporter, JsonReporter};
 use crate::report::text::{TextReporter, TextStyle};
 use crate::report::{Reporter, Summary};
+use crate::sgf::Collection;
 use crate::sgf::Limits;
 
 /// Exit statuses (documented in the README).
@@ -41,7 +43,30 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
                 },
                 limits: limits(&args.input),
             };
-            run_files(&args.input, stdout, stderr, &|path, display| analyze_path(path, display, &options, None))
+            let scoring = ScoreOptions::default();
+            let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
+            run_files(&args.input, false, stdout, stderr, &|path, display| {
+                analyze_path(path, display, &options, Some(&hook))
+            })
+        }
+        Command::Score(args) => {
+            let options = AnalyzeOptions {
+                check: CheckOptions {
+                    rules: args.input.rules.map(Into::into),
+                    komi: args.input.komi,
+                    all_variations: false,
+                },
+                limits: limits(&args.input),
+            };
+            let scoring = ScoreOptions {
+                dead: args.dead.clone(),
+                handicap_bonus: args.handicap_bonus.map(Into::into),
+                force: args.force,
+            };
+            let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
+            run_files(&args.input, true, stdout, stderr, &|path, display| {
+                analyze_path(path, display, &options, Some(&hook))
+            })
         }
     }
 }
@@ -69,7 +94,13 @@ fn missing_paths(paths: &[PathBuf], stderr: &mut dyn Write) -> Vec<PathBuf> {
 
 type Work<'a> = dyn Fn(&Path, &str) -> FileReport + Sync + 'a;
 
-fn run_files(input: &InputArgs, stdout: &mut dyn Write, stderr: &mut dyn Write, work: &Work) -> Result<u8> {
+fn run_files(
+    input: &InputArgs,
+    score_table: bool,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    work: &Work,
+) -> Result<u8> {
     let missing = missing_paths(&input.paths, stderr);
     let paths: Vec<PathBuf> = input.paths.iter().filter(|p| !missing.contains(p)).cloned().collect();
     let jobs = input.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -82,7 +113,8 @@ fn run_files(input: &InputArgs, stdout: &mut dyn Write, stderr: &mut dyn Write, 
                 let color = input.output.is_none()
                     && io::stdout().is_terminal()
                     && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-                let style = TextStyle { color, verbose: input.verbose, problems_only: input.problems_only };
+                let style =
+                    TextStyle { color, verbose: input.verbose, problems_only: input.problems_only, score_table };
                 Box::new(TextReporter::new(writer, style))
             }
             FormatArg::Json => Box::new(JsonReporter::new(writer)),

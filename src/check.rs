@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::diag::Diagnostic;
 use crate::go::{Color, Game, Illegal, Point, Preset, Rules, rules_from_record};
 use crate::record::{self, MoveValue, PointListError};
+use crate::score::verdict::GameScore;
 use crate::sgf::{Collection, NONE, PropId};
 
 /// What the caller decides about checking (from the command line).
@@ -32,6 +33,10 @@ pub struct GameInfo {
     pub result: Option<String>,
     pub black_player: Option<String>,
     pub white_player: Option<String>,
+    /// The rules came from `--rules` or a recognised `RU` (not the Japanese default for a missing or unknown one).
+    pub rules_known: bool,
+    /// The komi was written in Chinese zi (half-points, e.g. `KM[2.75]`); results in the record are too.
+    pub komi_in_zi: bool,
 }
 
 /// The report on one game tree of a file.
@@ -52,6 +57,8 @@ pub struct GameReport {
     /// The main line ends with two consecutive passes.
     pub ended_by_passes: bool,
     pub diagnostics: Vec<Diagnostic>,
+    /// The count of a finished game (`score`, and `check` for finished games); `null` when not scored.
+    pub score: Option<GameScore>,
 }
 
 /// The end of a game's main line, replayed, for scoring and pictures.
@@ -96,6 +103,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
         white_player: None,
         ended_by_passes: false,
         diagnostics: Vec::new(),
+        score: None,
     };
     let Some(info) = info else {
         report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
@@ -607,6 +615,7 @@ fn read_game_info(c: &Collection, root: u32, options: &CheckOptions, diags: &mut
     }
 
     let ru = c.first_value(root, PropId::RU).map(|(v, s)| (record::simple_text(v), s)).filter(|(v, _)| !v.is_empty());
+    let mut rules_known = true;
     let rules = match options.rules {
         Some(preset) => preset.rules(),
         None => {
@@ -625,6 +634,7 @@ fn read_game_info(c: &Collection, root: u32, options: &CheckOptions, diags: &mut
             if let Some(note) = mapped.note {
                 diags.push(Diagnostic::info("rules-approximated", note));
             }
+            rules_known = mapped.recognised;
             mapped.rules
         }
     };
@@ -635,6 +645,7 @@ fn read_game_info(c: &Collection, root: u32, options: &CheckOptions, diags: &mut
         .filter(|p| p.id == PropId::AP)
         .flat_map(|p| c.values(p))
         .any(|&v| c.slice(v).to_ascii_lowercase().contains("fox"));
+    let mut komi_in_zi = false;
     let komi = match (options.komi, c.first_value(root, PropId::KM)) {
         (Some(k), _) => k,
         (None, None) => {
@@ -643,6 +654,7 @@ fn read_game_info(c: &Collection, root: u32, options: &CheckOptions, diags: &mut
         }
         (None, Some((km, span))) => match record::parse_komi(km, fox) {
             Ok(k) => {
+                komi_in_zi = k.in_zi;
                 if let Some(from) = &k.normalised_from {
                     diags.push(
                         Diagnostic::info("normalised-komi", format!("KM[{from}] read as komi {}", k.value))
@@ -678,5 +690,7 @@ fn read_game_info(c: &Collection, root: u32, options: &CheckOptions, diags: &mut
         result: text(PropId::RE),
         black_player: text(PropId::PB),
         white_player: text(PropId::PW),
+        rules_known,
+        komi_in_zi,
     })
 }

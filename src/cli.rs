@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::batch::Shard;
-use crate::go::Preset;
+use crate::go::{HandicapBonus, Preset};
 use crate::sgf::Limits;
 
 #[derive(Debug, Parser)]
@@ -20,6 +20,8 @@ pub struct Cli {
 pub enum Command {
     /// Replay records through the rules and report every illegal move and problem, with its place.
     Check(CheckArgs),
+    /// Score finished games: Japanese (territory) and Chinese (area) counts side by side, checked against RE.
+    Score(ScoreArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -129,6 +131,48 @@ pub struct CheckArgs {
     /// Replay every variation, not only the main line.
     #[arg(long)]
     pub all_variations: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HandicapBonusArg {
+    /// No compensation.
+    #[value(name = "0")]
+    Zero,
+    /// One point per handicap stone (Chinese).
+    #[value(name = "n")]
+    N,
+    /// One point per handicap stone after the first (AGA).
+    #[value(name = "n-1")]
+    NMinusOne,
+}
+
+impl From<HandicapBonusArg> for HandicapBonus {
+    fn from(h: HandicapBonusArg) -> HandicapBonus {
+        match h {
+            HandicapBonusArg::Zero => HandicapBonus::None,
+            HandicapBonusArg::N => HandicapBonus::N,
+            HandicapBonusArg::NMinusOne => HandicapBonus::NMinusOne,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Dead stones, comma-separated, in board notation (D4) or SGF (dd); each marks its whole chain.
+    /// Overrides the record's TB/TW markup.
+    #[arg(long, value_delimiter = ',', value_name = "POINTS")]
+    pub dead: Option<Vec<String>>,
+
+    /// White's compensation for handicap stones under area counting (default: per rules).
+    #[arg(long, value_enum, value_name = "0|n|n-1")]
+    pub handicap_bonus: Option<HandicapBonusArg>,
+
+    /// Score games that did not end with two passes and have no markup or counted result (e.g. resignations).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[cfg(test)]

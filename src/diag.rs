@@ -38,6 +38,9 @@ pub struct Diagnostic {
     pub sgf_point: Option<String>,
     pub line: Option<u32>,
     pub column: Option<u32>,
+    /// Further points the finding is about (SGF notation), e.g. every point of a partly marked chain.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<String>,
     /// 0 for the main line; with `--all-variations`, the branch in depth-first order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variation: Option<u32>,
@@ -57,6 +60,7 @@ impl Diagnostic {
             sgf_point: None,
             line: None,
             column: None,
+            points: Vec::new(),
             variation: None,
             offset: None,
         }

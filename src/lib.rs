@@ -11,6 +11,7 @@ pub mod batch;
 pub mod check;
 pub mod cli;
 pub mod diag;
+pub mod finish;
 pub mod go;
 pub mod input;
 pub mod record;

@@ -104,6 +104,8 @@ pub struct Komi {
     pub value: f64,
     /// How the written value was changed, for a `normalised-komi` note.
     pub normalised_from: Option<String>,
+    /// The value was in Chinese zi (half-points) and was doubled.
+    pub in_zi: bool,
 }
 
 /// Reads `KM`. `fox` says the record comes from the Fox server (`AP[foxwq]`), which writes komi ×100.
@@ -139,7 +141,7 @@ pub fn parse_komi(value: &str, fox: bool) -> Result<Komi, String> {
         komi *= 2.0;
         normalised = true;
     }
-    Ok(Komi { value: komi, normalised_from: normalised.then(|| trimmed.to_string()) })
+    Ok(Komi { value: komi, normalised_from: normalised.then(|| trimmed.to_string()), in_zi: quarter })
 }
 
 /// `HA`: a count of handicap stones; 0 and 1 mean an even game.

@@ -103,6 +103,33 @@ impl PositionHistory {
         }
     }
 
+    /// The move after which `key` was first seen, if it was.
+    fn first_seen(&self, key: u64) -> Option<u32> {
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            match self.moves[i] {
+                0 => return None,
+                m if self.keys[i] == key => return Some(m - 1),
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Forgets `key`. Open addressing has no cheap delete, so this rebuilds the table; it serves only
+    /// `Game::set_to_move` changing the player to move, which records do rarely (handicap, `PL`).
+    fn forget(&mut self, key: u64) {
+        let size = self.keys.len();
+        let old_keys = std::mem::replace(&mut self.keys, vec![0; size]);
+        let old_moves = std::mem::replace(&mut self.moves, vec![0; size]);
+        self.len = 0;
+        for (k, m) in old_keys.into_iter().zip(old_moves) {
+            if m != 0 && k != key {
+                self.insert(k, m - 1);
+            }
+        }
+    }
+
     fn grow(&mut self) {
         let old_keys = std::mem::take(&mut self.keys);
         let old_moves = std::mem::take(&mut self.moves);
@@ -167,9 +194,18 @@ impl Game {
         self.to_move
     }
 
-    /// `PL`: who plays next.
+    /// `PL`: who plays next. Under situational superko the current position is re-entered in the history
+    /// with the new player to move: the position with the old player to move, if it first arose only now
+    /// (after setup stones, or after a move that `PL` overrides), never was a situation of the game.
     pub fn set_to_move(&mut self, color: Color) {
+        let stale = self.history_key(self.board.hash(), self.to_move);
         self.to_move = color;
+        if stale != self.history_key(self.board.hash(), color) {
+            if self.history.first_seen(stale) == Some(self.moves_played) {
+                self.history.forget(stale);
+            }
+            self.remember_position();
+        }
     }
 
     /// Stones `color` has captured in play.

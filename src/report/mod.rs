@@ -3,6 +3,7 @@
 
 pub mod github;
 pub mod json;
+pub mod score_table;
 pub mod text;
 
 use std::borrow::Cow;

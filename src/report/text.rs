@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::{Reporter, Summary, escape_terminal};
+use super::{Reporter, Summary, escape_terminal, score_table};
 use crate::analyze::FileReport;
 use crate::diag::{Diagnostic, Severity};
 
@@ -16,6 +16,8 @@ pub struct TextStyle {
     pub verbose: bool,
     /// Print nothing for valid games without warnings (large folders).
     pub problems_only: bool,
+    /// Print the full score table of each scored game (`gotool score`) instead of one line (`gotool check`).
+    pub score_table: bool,
 }
 
 pub struct TextReporter<W: Write> {
@@ -82,12 +84,18 @@ impl<W: Write> Reporter for TextReporter<W> {
                 continue;
             }
             let first_error = game.diagnostics.iter().find(|d| d.severity == Severity::Error);
-            match first_error {
-                None => {
+            match (first_error, &game.score) {
+                (None, Some(score)) if self.style.score_table => {
+                    write!(self.out, "{}", score_table::table(game, score, &name))?;
+                }
+                (None, score) => {
                     let ok = self.paint("ok", "32");
                     writeln!(self.out, "{name}: {ok}")?;
+                    if let Some(score) = score {
+                        writeln!(self.out, "  {}", score_table::one_line(game, score))?;
+                    }
                 }
-                Some(e) => {
+                (Some(e), _) => {
                     writeln!(self.out, "{}: {}", Self::place(&name, e), Self::body(e))?;
                 }
             }

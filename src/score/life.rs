@@ -86,28 +86,46 @@ const ORIENTATIONS: [((isize, isize), (isize, isize)); 8] = [
 /// applied after Black's, so White wins the rare point both close.
 fn connection_blocks(grid: &Grid) -> Vec<Option<Color>> {
     let mut blocks = vec![None; grid.len()];
+    let (width, height) = (grid.width as isize, grid.height as isize);
     for pla in COLORS {
         let opp = pla.opponent();
         for &(row_step, col_step) in &ORIENTATIONS {
             for shape in BLOCK_SHAPES {
                 let edge = shape[shape.len() - 1].starts_with('#');
                 let rows = if edge { shape.len() - 1 } else { shape.len() };
+                // Edge shapes are tried along one line only, the one goscorer uses: for shapes running up or down
+                // the board, the line that puts the `#` row just off the board; for shapes running sideways, the
+                // line is chosen by the direction of the shape's columns. In two of the four sideways orientations
+                // that places the shape one shape-length in from the side, with its `#` row on the board and
+                // unchecked. gotool keeps this so that its territory agrees with goscorer's point for point.
+                let r = rows as isize;
+                let (only_x, only_y) = match (edge, row_step.1, col_step.1) {
+                    (false, _, _) => (None, None),
+                    (true, -1, _) => (None, Some(r - 1)),
+                    (true, 1, _) => (None, Some(height - r)),
+                    (true, _, -1) => (Some(r - 1), None),
+                    (true, _, _) => (Some(width - r), None),
+                };
                 for anchor in 0..grid.len() {
                     let (ax, ay) = grid.xy(anchor);
+                    if only_x.is_some_and(|x| x != ax) || only_y.is_some_and(|y| y != ay) {
+                        continue;
+                    }
                     let cell = |r: usize, c: usize| {
                         let (r, c) = (r as isize, c as isize);
                         grid.at(ax + r * row_step.0 + c * col_step.0, ay + r * row_step.1 + c * col_step.1)
                     };
-                    if edge && cell(rows, 0).is_some() {
-                        continue;
-                    }
                     let mut blocked = None;
                     let matches = shape[..rows].iter().enumerate().all(|(r, row)| {
                         row.bytes().enumerate().all(|(c, want)| {
                             let Some(i) = cell(r, c) else { return false };
                             match want {
                                 b'P' => grid.is_living(i, pla),
-                                b'o' => grid.is_empty(i) || grid.is_living(i, pla) || (grid.stone[i] == Some(opp) && grid.dead[i]),
+                                b'o' => {
+                                    grid.is_empty(i)
+                                        || grid.is_living(i, pla)
+                                        || (grid.stone[i] == Some(opp) && grid.dead[i])
+                                }
                                 b'*' => {
                                     blocked = Some(i);
                                     grid.is_empty(i)
@@ -583,7 +601,9 @@ impl Work<'_> {
                     value = 2;
                 }
             }
-            if value < 2 && self.two_point_split(&pts, &member, &mut marks, &adj_eye, &empty_adj_eye, &moves_to_block, pla) {
+            if value < 2
+                && self.two_point_split(&pts, &member, &mut marks, &adj_eye, &empty_adj_eye, &moves_to_block, pla)
+            {
                 value = 2;
             }
             if value < 2 && self.dead_shape_lives(eye, &pts, &mut marks, is_false) {
@@ -664,7 +684,9 @@ impl Work<'_> {
             for &p in &shape {
                 in_shape[p] = true;
             }
-            let count = |removed: &[Idx], marks: &mut Marks| pieces(grid, marks, &shape, &in_shape, removed, |_| false, 0).len();
+            let count = |removed: &[Idx], marks: &mut Marks| {
+                pieces(grid, marks, &shape, &in_shape, removed, |_| false, 0).len()
+            };
             let initial = count(&[], marks);
             let mut bottlenecks = 0;
             let mut branching = 0;
@@ -760,4 +782,50 @@ fn push_unique(v: &mut Vec<Idx>, x: Idx) {
     if !v.contains(&x) {
         v.push(x);
     }
+}
+
+#[cfg(test)]
+pub(crate) fn debug_blocks(grid: &Grid) -> String {
+    let blocks = connection_blocks(grid);
+    let strict = [reach(grid, Color::Black, None), reach(grid, Color::White, None)];
+    let loose = [reach(grid, Color::Black, Some(&blocks)), reach(grid, Color::White, Some(&blocks))];
+    let (region, _) = regions(grid, &blocks, &loose);
+    let mut s = String::new();
+    for y in 0..grid.height {
+        for x in 0..grid.width {
+            let i = y * grid.width + x;
+            s.push(match blocks[i] {
+                Some(Color::Black) => 'x',
+                Some(Color::White) => 'o',
+                None => '.',
+            });
+        }
+        s.push(' ');
+        for x in 0..grid.width {
+            let i = y * grid.width + x;
+            s.push(match (loose[0][i], loose[1][i]) {
+                (true, true) => '+',
+                (true, false) => 'b',
+                (false, true) => 'w',
+                _ => '.',
+            });
+        }
+        s.push(' ');
+        for x in 0..grid.width {
+            let i = y * grid.width + x;
+            s.push(match (strict[0][i], strict[1][i]) {
+                (true, true) => '+',
+                (true, false) => 'b',
+                (false, true) => 'w',
+                _ => '.',
+            });
+        }
+        s.push(' ');
+        for x in 0..grid.width {
+            let i = y * grid.width + x;
+            s.push(region[i].map_or('.', |r| char::from(b'0' + r as u8)));
+        }
+        s.push('\n');
+    }
+    s
 }

@@ -82,6 +82,7 @@ mod life;
 pub mod result;
 #[cfg(test)]
 mod tests;
+pub mod verdict;
 
 use crate::go::{Board, Color, HandicapBonus, Point, Preset, Rules, Scoring};
 use grid::Grid;
@@ -391,7 +392,10 @@ pub fn score(input: &ScoreInput) -> Score {
         terms.push(Term {
             name: "seki-eyes",
             value: diff(seki_eyes[b].len(), seki_eyes[w].len()),
-            detail: format!("{} (area counting counts them, territory counting does not)", sided("seki eyes", &seki_eyes)),
+            detail: format!(
+                "{} (area counting counts them, territory counting does not)",
+                sided("seki eyes", &seki_eyes)
+            ),
             points: PointList(sorted(seki_eyes.concat())),
         });
     }
@@ -406,7 +410,10 @@ pub fn score(input: &ScoreInput) -> Score {
             points: PointList(sorted(false_eyes.concat())),
         });
     }
-    let other = [other_area[b].len() as f64 - territory_not_area[b].len() as f64, other_area[w].len() as f64 - territory_not_area[w].len() as f64];
+    let other = [
+        other_area[b].len() as f64 - territory_not_area[b].len() as f64,
+        other_area[w].len() as f64 - territory_not_area[w].len() as f64,
+    ];
     if other_area.iter().chain(&territory_not_area).any(|v| !v.is_empty()) {
         terms.push(Term {
             name: "area-only",
@@ -496,7 +503,8 @@ fn in_parens(points: &[Point], height: u8) -> String {
 fn name_points(points: &[Point], height: u8) -> String {
     let mut sorted_points = points.to_vec();
     sorted_points.sort_by_key(|p| (std::cmp::Reverse(p.y), p.x));
-    let mut text: Vec<String> = sorted_points.iter().take(NAMED_IN_MESSAGE).map(|p| p.to_board_notation(height)).collect();
+    let mut text: Vec<String> =
+        sorted_points.iter().take(NAMED_IN_MESSAGE).map(|p| p.to_board_notation(height)).collect();
     if points.len() > NAMED_IN_MESSAGE {
         text.push(format!("and {} more", points.len() - NAMED_IN_MESSAGE));
     }
@@ -574,7 +582,8 @@ fn stone_parity(put: [u32; 2], handicap: u32) -> Term {
         d if d > 0 => format!("Black placed {d} more stone{} than White", if d == 1 { "" } else { "s" }),
         d => format!("White placed {} more stone{} than Black", -d, if d == -1 { "" } else { "s" }),
     };
-    let handicap_note = if handicap > 0 { format!(", Black's including {handicap} handicap stones") } else { String::new() };
+    let handicap_note =
+        if handicap > 0 { format!(", Black's including {handicap} handicap stones") } else { String::new() };
     // Without passes beyond the final two, the difference tells who placed the last stone: in an even game Black
     // moves first (difference 1 = Black last, 0 = White last); with h handicap stones White moves first
     // (h = Black last, h − 1 = White last).
@@ -650,7 +659,11 @@ fn expand_dead(input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) -> Vec<bool
         off_board.sort();
         warnings.push(ScoreWarning {
             code: "dead-point-off-board",
-            message: format!("{} dead point{} off the board ignored", off_board.len(), if off_board.len() == 1 { "" } else { "s" }),
+            message: format!(
+                "{} dead point{} off the board ignored",
+                off_board.len(),
+                if off_board.len() == 1 { "" } else { "s" }
+            ),
             points: PointList(off_board),
         });
     }
@@ -679,7 +692,8 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
     for c in [Color::Black, Color::White] {
         let opp = c.opponent();
         let dead_of = |i: usize| grid.stone[i] == Some(c) && grid.dead[i];
-        let loose: Vec<Point> = (0..n).filter(|&i| dead_of(i) && analysis.area[i] != Some(opp)).map(|i| grid.point(i)).collect();
+        let loose: Vec<Point> =
+            (0..n).filter(|&i| dead_of(i) && analysis.area[i] != Some(opp)).map(|i| grid.point(i)).collect();
         if !loose.is_empty() {
             push(
                 "dead-stones-without-territory",
@@ -745,7 +759,8 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
             open.extend(piece.iter().map(|&i| grid.point(i)));
         } else {
             // A liberty shared with a group in seki is the seki itself, not dame to fill.
-            let seki_liberty = |i: usize| grid.neighbours(i).any(|q| grid.living_color(q).is_some() && analysis.seki[q].is_some());
+            let seki_liberty =
+                |i: usize| grid.neighbours(i).any(|q| grid.living_color(q).is_some() && analysis.seki[q].is_some());
             dame.extend(piece.iter().filter(|&&i| !seki_liberty(i)).map(|&i| grid.point(i)));
         }
     }
@@ -782,7 +797,10 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
         }
         push(
             "open-border",
-            format!("the borders are not closed ({}); these points count for nobody — was the game finished?", parts.join("; ")),
+            format!(
+                "the borders are not closed ({}); these points count for nobody — was the game finished?",
+                parts.join("; ")
+            ),
             [unsealed, open].concat(),
         );
     }
@@ -813,7 +831,8 @@ fn markup_warnings(
             }
         }
     }
-    let own: Vec<Point> = (0..n).filter(|&i| mark[i].is_some() && mark[i] == grid.stone[i]).map(|i| grid.point(i)).collect();
+    let own: Vec<Point> =
+        (0..n).filter(|&i| mark[i].is_some() && mark[i] == grid.stone[i]).map(|i| grid.point(i)).collect();
     if !own.is_empty() {
         push(
             "territory-mark-on-own-stone",
@@ -832,7 +851,10 @@ fn markup_warnings(
         let p = grid.point(i);
         differing.push(p);
         let say = |c: Option<Color>| c.map_or("none", |c| c.name());
-        described.push((p, format!("{} marked {}, counted {}", p.to_board_notation(height), say(mark[i]), say(computed(i)))));
+        described.push((
+            p,
+            format!("{} marked {}, counted {}", p.to_board_notation(height), say(mark[i]), say(computed(i))),
+        ));
     }
     if !differing.is_empty() {
         described.sort_by_key(|(p, _)| (std::cmp::Reverse(p.y), p.x));

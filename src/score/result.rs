@@ -30,7 +30,10 @@ pub enum WinBy {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum GameResult {
-    Win { winner: ColorName, by: WinBy },
+    Win {
+        winner: ColorName,
+        by: WinBy,
+    },
     /// `0`, `Draw`, `Jigo`.
     Draw,
     /// `Void`: no result (e.g. a long cycle under Japanese rules).
@@ -38,7 +41,9 @@ pub enum GameResult {
     /// `?` or an empty value: the result is unknown.
     Unknown,
     /// Free text that is none of the above, kept as written.
-    Other { text: String },
+    Other {
+        text: String,
+    },
 }
 
 /// A colour that serializes as `"black"` / `"white"`.

@@ -11,7 +11,7 @@
 //! (`check_consistency`), that an illegal move changed nothing, and that stones balance:
 //! stones put on the board = stones still there + stones the opponent took.
 
-use super::{Board, Color, Game, Illegal, Played, Point, Preset, column_name};
+use super::{Board, Color, Game, Illegal, Loc, Placed, Played, Point, Preset, column_name};
 
 mod boards;
 mod captures;
@@ -169,7 +169,7 @@ fn assert_balanced(game: &Game) {
 /// Plays a sequence such as `"B C3 W D4 B pass"`; every move must be legal. Returns what each move did.
 fn moves(game: &mut Game, sequence: &str) -> Vec<Played> {
     let tokens: Vec<&str> = sequence.split_whitespace().collect();
-    assert!(tokens.len() % 2 == 0, "moves come in colour/point pairs: {sequence:?}");
+    assert!(tokens.len().is_multiple_of(2), "moves come in colour/point pairs: {sequence:?}");
     tokens
         .chunks(2)
         .enumerate()
@@ -179,7 +179,8 @@ fn moves(game: &mut Game, sequence: &str) -> Vec<Played> {
                 "W" => W,
                 other => panic!("unknown colour {other:?}"),
             };
-            play(game, color, pair[1]).unwrap_or_else(|e| panic!("move {} ({} {}) is illegal: {e:?}", i + 1, pair[0], pair[1]))
+            play(game, color, pair[1])
+                .unwrap_or_else(|e| panic!("move {} ({} {}) is illegal: {e:?}", i + 1, pair[0], pair[1]))
         })
         .collect()
 }

@@ -177,12 +177,68 @@ fn a_cycle_is_found_after_hundreds_of_moves() {
         assert!(played.iter().all(|p| *p == captured(1)), "{preset}: {played:?}");
         let sixth = play(&mut g, W, "D4");
         match preset {
-            Preset::Japanese => assert_eq!(
-                sixth,
-                Ok(Played { captured: 1, repeats_position_of: Some(312), ..Played::default() })
-            ),
+            Preset::Japanese => {
+                assert_eq!(sixth, Ok(Played { captured: 1, repeats_position_of: Some(312), ..Played::default() }))
+            }
             Preset::Chinese => assert_eq!(sixth, Err(Illegal::PositionalSuperko { earlier_move: 312 })),
             _ => assert_eq!(sixth, Err(Illegal::SituationalSuperko { earlier_move: 312 })),
+        }
+    }
+}
+
+#[test]
+fn white_to_move_in_the_setup_position_counts_for_situational_superko() {
+    // The double ko set up with White to move (handicap, or PL[W], applied after the setup stones).
+    // White takes K2, both pass, and Black retakes K2: the starting board with White to move, the same
+    // situation as at the start. Situational superko forbids it, as does positional superko.
+    for preset in Preset::ALL {
+        let mut g = game(preset, DOUBLE_KO);
+        g.set_to_move(W);
+        moves(&mut g, "W D4 B pass W pass");
+        let result = play(&mut g, B, "D3");
+        match preset {
+            Preset::Japanese | Preset::Korean => assert_eq!(
+                result,
+                Ok(Played {
+                    captured: 1,
+                    resumed_after_passes: true,
+                    repeats_position_of: Some(0),
+                    ..Played::default()
+                })
+            ),
+            Preset::Chinese | Preset::TrompTaylor => {
+                assert_eq!(result, Err(Illegal::PositionalSuperko { earlier_move: 0 }), "{preset}")
+            }
+            Preset::Aga | Preset::Nz => {
+                assert_eq!(result, Err(Illegal::SituationalSuperko { earlier_move: 0 }), "{preset}")
+            }
+        }
+    }
+}
+
+#[test]
+fn black_to_move_never_happened_in_a_setup_position_with_white_to_move() {
+    // The other direction: from the same start with White to move, White takes K2, Black takes K1,
+    // White passes, Black retakes K2, and White retakes K1. The board is the starting one with Black to
+    // move, a situation that never arose (White was to move at the start): legal under situational
+    // superko, illegal under positional superko.
+    for preset in Preset::ALL {
+        let mut g = game(preset, DOUBLE_KO);
+        g.set_to_move(W);
+        let played = moves(&mut g, "W D4 B B3 W pass B D3");
+        assert!(played.iter().all(|p| !p.wrong_turn), "{preset}: {played:?}");
+        let result = play(&mut g, W, "B4");
+        match preset {
+            Preset::Japanese | Preset::Korean => {
+                assert_eq!(result, Ok(Played { captured: 1, repeats_position_of: Some(0), ..Played::default() }))
+            }
+            Preset::Chinese | Preset::TrompTaylor => {
+                assert_eq!(result, Err(Illegal::PositionalSuperko { earlier_move: 0 }), "{preset}")
+            }
+            Preset::Aga | Preset::Nz => assert_eq!(result, Ok(captured(1)), "{preset}"),
+        }
+        if result.is_ok() {
+            assert_board(&g, DOUBLE_KO);
         }
     }
 }

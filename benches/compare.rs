@@ -1,0 +1,357 @@
+//! Side-by-side throughput of gotool and two other Rust Go libraries on the same records, single thread,
+//! in the same process, in alternating rounds:
+//!
+//! - gotool: `analyze_bytes` (decode, scan, replay with every legality check, diagnostics), no scoring;
+//! - sgf-parse 4.2.8: `go::parse`, then walk the main line and read each node's move (no rules at all);
+//! - goban 0.20.1: sgf-parse as above, then replay with goban's legality-checking `Game::try_play`, and
+//!   goban's `calculate_score` at the end (one flood fill per game).
+//!
+//! All files are read into memory first; then each tool runs over the files that all three handle (a file
+//! any tool fails on is left out of every timing, and counted per tool). The same rounds are then repeated
+//! with the file read from disk inside the timing (page cache warm).
+//!
+//! Run: `cargo bench --bench compare -- [FOLDER] [--rounds N] [--no-io]`; the folder defaults to
+//! `$GOTOOL_CORPUS/games/kgs-u-go.net/kgs-19-2015`, else fixtures/ (or generated records) so the bench
+//! always runs. BENCHMARKS.md has the figures and how to read them.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use common::Record;
+use gotool::analyze::{AnalyzeOptions, analyze_bytes};
+
+/// sgf-parse builds a recursive tree and drops it recursively: a long game is as deep as it has moves.
+/// gotool's own pipeline needs no such stack; all tools run on this thread so the conditions are equal.
+const STACK_BYTES: usize = 256 * 1024 * 1024;
+
+/// Why a tool could not handle a file (counted in the skip report).
+type Outcome = Result<u64, &'static str>;
+
+struct Args {
+    folder: Option<PathBuf>,
+    rounds: usize,
+    with_io: bool,
+}
+
+fn parse_args() -> Args {
+    let mut args = Args { folder: None, rounds: 3, with_io: true };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--rounds" => args.rounds = it.next().and_then(|n| n.parse().ok()).unwrap_or(3).max(1),
+            "--no-io" => args.with_io = false,
+            // `cargo bench` passes `--bench`; other harness flags are ignored too.
+            a if a.starts_with('-') => {}
+            a => args.folder = Some(PathBuf::from(a)),
+        }
+    }
+    args
+}
+
+/// gotool: the whole per-file pipeline. Moves of the main lines; a file error or an invalid game is a failure
+/// (an illegal move stops the replay, so the other tools would replay more moves).
+fn gotool(bytes: &[u8], options: &AnalyzeOptions) -> Outcome {
+    let report = analyze_bytes(bytes, "", options, None);
+    if report.error.is_some() {
+        return Err("file error");
+    }
+    if report.games.is_empty() {
+        return Err("no game");
+    }
+    if !report.games.iter().all(|g| g.valid) {
+        return Err("invalid game");
+    }
+    Ok(report.games.iter().map(|g| u64::from(g.moves)).sum())
+}
+
+/// sgf-parse: parse, then read the move of every node of each game's main line.
+fn sgf_parse_walk(bytes: &[u8]) -> Outcome {
+    use sgf_parse::go::Prop;
+    let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8")?;
+    let roots = sgf_parse::go::parse(text).map_err(|_| "parse error")?;
+    let mut moves = 0;
+    for root in &roots {
+        for node in root.main_variation() {
+            if let Some(Prop::B(m) | Prop::W(m)) = node.get_move() {
+                black_box(m);
+                moves += 1;
+            }
+        }
+    }
+    Ok(moves)
+}
+
+/// goban: sgf-parse, then replay the main line with goban's legality checks, then goban's score.
+/// goban cannot play out of turn, has no setup after the root, and stops at 19×19: such files fail here.
+fn goban_replay(bytes: &[u8]) -> Outcome {
+    use goban::pieces::stones::{Color, Stone};
+    use goban::rules::game::Game;
+    use goban::rules::{CHINESE, JAPANESE, Move};
+    use sgf_parse::go::{Move as SgfMove, Prop};
+
+    let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8")?;
+    let roots = sgf_parse::go::parse(text).map_err(|_| "parse error")?;
+    let [root] = roots.as_slice() else { return Err("not one game") };
+
+    let (width, height) = match root.get_property("SZ") {
+        Some(Prop::SZ(size)) => *size,
+        Some(_) => return Err("bad SZ"),
+        None => (19, 19),
+    };
+    if width > 19 || height > 19 {
+        return Err("board over 19x19");
+    }
+    let mut builder = Game::builder();
+    builder.size((height, width));
+    // goban knows two rulesets: JAPANESE (simple ko) and CHINESE (adds superko, from its position history).
+    let rule = match root.get_property("RU") {
+        Some(Prop::RU(ru)) if !ru.text.to_ascii_lowercase().contains("japanese") => CHINESE,
+        _ => JAPANESE,
+    };
+    builder.rule(rule);
+    if let Some(Prop::KM(komi)) = root.get_property("KM") {
+        builder.komi(*komi as f32);
+    }
+    for prop in root.properties() {
+        let (points, color) = match prop {
+            Prop::AB(points) => (points, Color::Black),
+            Prop::AW(points) => (points, Color::White),
+            Prop::AE(_) => return Err("setup goban cannot do"),
+            _ => continue,
+        };
+        for p in points {
+            builder.add(Stone::from(((p.y, p.x), color)));
+        }
+    }
+    let first_color = root.main_variation().find_map(|n| match n.get_move() {
+        Some(Prop::W(_)) => Some(Color::White),
+        Some(Prop::B(_)) => Some(Color::Black),
+        _ => None,
+    });
+    builder.turn(first_color.unwrap_or(Color::Black));
+    let mut game = builder.build().map_err(|_| "goban refused the setup")?;
+
+    let mut moves = 0;
+    for node in root.main_variation() {
+        if !node.is_root && node.properties().any(|p| matches!(p, Prop::AB(_) | Prop::AW(_) | Prop::AE(_))) {
+            return Err("setup goban cannot do");
+        }
+        let (color, m) = match node.get_move() {
+            Some(Prop::B(m)) => (Color::Black, m),
+            Some(Prop::W(m)) => (Color::White, m),
+            _ => continue,
+        };
+        if color != game.turn() {
+            return Err("move out of turn");
+        }
+        let play = match *m {
+            // `tt` is a pass on boards up to 19×19 (SGF FF[3]); sgf-parse reads it as a point.
+            SgfMove::Move(p) if p.x < width && p.y < height => Move::Play(p.y, p.x),
+            _ => Move::Pass,
+        };
+        if game.is_over() {
+            game.resume(); // play on after two passes, as gotool does (with a warning)
+        }
+        game.try_play(play).map_err(|_| "illegal move")?;
+        moves += 1;
+    }
+    black_box(game.calculate_score());
+    Ok(moves)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Tool {
+    Gotool,
+    SgfParse,
+    Goban,
+}
+
+const TOOLS: [Tool; 3] = [Tool::Gotool, Tool::SgfParse, Tool::Goban];
+
+impl Tool {
+    fn name(self) -> &'static str {
+        match self {
+            Tool::Gotool => "gotool",
+            Tool::SgfParse => "sgf-parse",
+            Tool::Goban => "goban",
+        }
+    }
+
+    fn run(self, bytes: &[u8], options: &AnalyzeOptions) -> Outcome {
+        match self {
+            Tool::Gotool => gotool(bytes, options),
+            Tool::SgfParse => sgf_parse_walk(bytes),
+            Tool::Goban => goban_replay(bytes),
+        }
+    }
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".to_string())
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Times `rounds` rounds of each tool over the files; in round `r` the tools start at a different one, so no
+/// tool always runs right after the same other. Returns each tool's median.
+fn time_rounds(
+    rounds: usize,
+    files: &[&Record],
+    from_disk: bool,
+    options: &AnalyzeOptions,
+) -> BTreeMap<Tool, Duration> {
+    let mut times: BTreeMap<Tool, Vec<Duration>> = BTreeMap::new();
+    for round in 0..rounds {
+        for k in 0..TOOLS.len() {
+            let tool = TOOLS[(round + k) % TOOLS.len()];
+            let start = Instant::now();
+            let mut moves = 0u64;
+            for record in files {
+                let outcome = if from_disk {
+                    let path = record.path.as_deref().expect("only records from disk are timed from disk");
+                    match std::fs::read(path) {
+                        Ok(bytes) => tool.run(&bytes, options),
+                        Err(_) => Err("io"),
+                    }
+                } else {
+                    tool.run(black_box(&record.bytes), options)
+                };
+                moves += outcome.unwrap_or(0);
+            }
+            let elapsed = start.elapsed();
+            black_box(moves);
+            times.entry(tool).or_default().push(elapsed);
+        }
+    }
+    times.into_iter().map(|(tool, t)| (tool, median(t))).collect()
+}
+
+fn print_table(title: &str, medians: &BTreeMap<Tool, Duration>, records: usize, moves: &BTreeMap<Tool, u64>) {
+    println!("\n{title}");
+    println!("{:<10} {:>10} {:>12} {:>14} {:>9}", "tool", "median s", "records/s", "moves/s", "ns/move");
+    for tool in TOOLS {
+        let secs = medians[&tool].as_secs_f64();
+        let m = moves[&tool] as f64;
+        println!(
+            "{:<10} {:>10.3} {:>12.0} {:>14.0} {:>9.1}",
+            tool.name(),
+            secs,
+            records as f64 / secs,
+            m / secs,
+            secs * 1e9 / m
+        );
+    }
+    let speed = |tool: Tool| records as f64 / medians[&tool].as_secs_f64();
+    println!(
+        "ratios (records/s): gotool/sgf-parse = {:.2}, gotool/goban = {:.2}",
+        speed(Tool::Gotool) / speed(Tool::SgfParse),
+        speed(Tool::Gotool) / speed(Tool::Goban)
+    );
+}
+
+fn main() {
+    let args = parse_args();
+    let worker = std::thread::Builder::new()
+        .name("compare".to_string())
+        .stack_size(STACK_BYTES)
+        .spawn(move || compare(args))
+        .expect("spawn the benchmark thread");
+    worker.join().expect("the benchmark thread panicked");
+}
+
+fn compare(args: Args) {
+    let folder = args.folder.clone().or_else(|| common::corpus().map(|c| c.join("games/kgs-u-go.net/kgs-19-2015")));
+    let (source, records) = match &folder {
+        Some(folder) => (folder.display().to_string(), common::load_folder(folder)),
+        None => {
+            // No corpus: fixtures or generated records (see benches/common), so the bench always runs.
+            let set = common::record_set(19, 200);
+            (format!("19x19 {}", set.source), set.records)
+        }
+    };
+    if records.is_empty() {
+        println!("compare: no SGF records in {source}; nothing to do");
+        return;
+    }
+    let total_bytes: usize = records.iter().map(|r| r.bytes.len()).sum();
+    println!("compare: {} files, {:.1} MB, from {source}", records.len(), total_bytes as f64 / 1e6);
+    println!("load average at start: {}", load_average());
+
+    // Untimed pass: which tool handles which file, and how many moves it replays. Panics count as failures.
+    let options = AnalyzeOptions::default();
+    let quiet = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut failures: BTreeMap<Tool, BTreeMap<&'static str, usize>> = BTreeMap::new();
+    let mut common_files = Vec::new();
+    let mut moves: BTreeMap<Tool, u64> = BTreeMap::new();
+    let mut move_count_disagreements = 0;
+    for record in &records {
+        let outcomes: Vec<Outcome> = TOOLS
+            .iter()
+            .map(|&tool| catch_unwind(AssertUnwindSafe(|| tool.run(&record.bytes, &options))).unwrap_or(Err("panic")))
+            .collect();
+        for (&tool, outcome) in TOOLS.iter().zip(&outcomes) {
+            if let Err(why) = outcome {
+                *failures.entry(tool).or_default().entry(why).or_default() += 1;
+            }
+        }
+        if let [Ok(a), Ok(b), Ok(c)] = outcomes.as_slice() {
+            if !(a == b && b == c) {
+                move_count_disagreements += 1;
+            }
+            for (&tool, &m) in TOOLS.iter().zip([a, b, c]) {
+                *moves.entry(tool).or_default() += m;
+            }
+            common_files.push(record);
+        }
+    }
+    std::panic::set_hook(quiet);
+
+    println!(
+        "common set: {} files ({} skipped); moves in the common set: gotool {}, sgf-parse {}, goban {}; \
+         files where the move counts differ: {move_count_disagreements}",
+        common_files.len(),
+        records.len() - common_files.len(),
+        moves.get(&Tool::Gotool).unwrap_or(&0),
+        moves.get(&Tool::SgfParse).unwrap_or(&0),
+        moves.get(&Tool::Goban).unwrap_or(&0),
+    );
+    for tool in TOOLS {
+        let fails = failures.get(&tool);
+        let total: usize = fails.map(|f| f.values().sum()).unwrap_or(0);
+        let detail: Vec<String> = fails.into_iter().flatten().map(|(why, n)| format!("{why}: {n}")).collect();
+        println!("  {:<10} fails on {total} files{}", tool.name(), if total > 0 { format!(" ({})", detail.join(", ")) } else { String::new() });
+    }
+    if common_files.is_empty() {
+        println!("compare: no file that all three tools handle; nothing to time");
+        return;
+    }
+
+    let in_memory = time_rounds(args.rounds, &common_files, false, &options);
+    print_table(
+        &format!("(a-c) in memory, single thread, median of {} rounds", args.rounds),
+        &in_memory,
+        common_files.len(),
+        &moves,
+    );
+    if args.with_io && common_files.iter().all(|r| r.path.is_some()) {
+        let from_disk = time_rounds(args.rounds, &common_files, true, &options);
+        print_table(
+            &format!("(d) with std::fs::read of each file (page cache warm), median of {} rounds", args.rounds),
+            &from_disk,
+            common_files.len(),
+            &moves,
+        );
+    }
+    println!("\nload average at end: {}", load_average());
+}

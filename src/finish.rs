@@ -1,0 +1,178 @@
+//! Scoring a replayed game from its record: reads the final node's `TB`/`TW` markup (or `--dead`), decides
+//! whether the game is finished, runs the scorer, and checks the record's `RE`. Adds its findings to the
+//! game's report.
+
+use crate::check::{GameReport, LineEnd};
+use crate::diag::Diagnostic;
+use crate::go::{Color, HandicapBonus, Point};
+use crate::record::{self, PointListError};
+use crate::score::result::{GameResult, WinBy, parse_result};
+use crate::score::verdict::{DeadSource, GameScore, check_result};
+use crate::score::{ScoreInput, format_margin, score};
+use crate::sgf::{Collection, PropId};
+
+/// How to score (from the command line).
+#[derive(Clone, Debug, Default)]
+pub struct ScoreOptions {
+    /// `--dead`: points in board notation (`D4`) or SGF (`dd`); each marks its whole chain. Overrides markup.
+    pub dead: Option<Vec<String>>,
+    /// `--handicap-bonus`.
+    pub handicap_bonus: Option<HandicapBonus>,
+    /// `--force`: score games that did not end by passes and have neither markup nor a counted result.
+    pub force: bool,
+}
+
+/// Reads a `--dead` point for a board of this size.
+pub fn parse_dead_point(text: &str, width: u8, height: u8) -> Option<Point> {
+    if text.bytes().any(|b| b.is_ascii_digit()) {
+        Point::from_board_notation(text, width, height)
+    } else {
+        Point::from_sgf(text.trim(), width, height)
+    }
+}
+
+/// Scores the game if it is finished (or `force`), attaching the score and findings to `report`.
+pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, options: &ScoreOptions) {
+    let info = &end.info;
+    let (w, h) = (info.width, info.height);
+    let node_offset = c.node(end.last_node).offset as usize;
+    if end.stopped_early {
+        report.diagnostics.push(Diagnostic::info("not-scored", "not scored: the replay stopped at an illegal move"));
+        return;
+    }
+
+    // TB/TW on the final node (KGS/CGoban, OGS and others mark territory and dead stones there).
+    let mut marks: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+    let mut has_markup = false;
+    for p in c.properties(end.last_node) {
+        let slot = match p.id {
+            PropId::TB => 0,
+            PropId::TW => 1,
+            _ => continue,
+        };
+        has_markup = true;
+        for &v in c.values(p) {
+            if let Err(e) = record::parse_point_value(c.slice(v), w, h, &mut marks[slot]) {
+                let what = match e {
+                    PointListError::Garbled(v) => format!("{v:?} is not a point"),
+                    PointListError::OffBoard(v) => format!("{v} is off the {w}x{h} board"),
+                };
+                report.diagnostics.push(
+                    Diagnostic::warning("bad-markup", format!("{}: {what}; ignored", c.ident(p))).at(v.start as usize),
+                );
+            }
+        }
+    }
+    for m in &mut marks {
+        m.sort();
+        m.dedup();
+    }
+
+    let recorded = info.result.as_deref().map(parse_result);
+    let counted_result = recorded.as_ref().is_some_and(|r| r.checkable_margin().is_some());
+    let finished = report.ended_by_passes || has_markup || counted_result;
+    if !finished && !options.force {
+        let why = match &recorded {
+            Some(GameResult::Win { winner, by }) => {
+                let name = Color::from(*winner).name();
+                match by {
+                    WinBy::Resignation => format!("{name} won by resignation"),
+                    WinBy::Time => format!("{name} won on time"),
+                    WinBy::Forfeit => format!("{name} won by forfeit"),
+                    _ => format!("RE[{}] gives no count", info.result.as_deref().unwrap_or_default()),
+                }
+            }
+            Some(GameResult::Void) => "the game is void".to_string(),
+            Some(_) => format!("RE[{}] gives no count", info.result.as_deref().unwrap_or_default()),
+            None => "the record has no result".to_string(),
+        };
+        report.diagnostics.push(Diagnostic::info(
+            "not-scored",
+            format!("not scored: {why}, the game did not end with two passes and has no territory markup (--force scores it anyway)"),
+        ));
+        return;
+    }
+
+    let board = end.game.board();
+    let (dead, dead_source) = match &options.dead {
+        Some(list) => {
+            let mut dead = Vec::new();
+            for item in list {
+                match parse_dead_point(item, w, h) {
+                    Some(p) => dead.push(p),
+                    None => report.diagnostics.push(Diagnostic::warning(
+                        "bad-dead-point",
+                        format!("--dead {item}: not a point on the {w}x{h} board; ignored"),
+                    )),
+                }
+            }
+            (dead, DeadSource::Cli)
+        }
+        None if has_markup => {
+            // A stone standing on the other colour's territory mark is dead (rules.md section 4).
+            let mut dead: Vec<Point> = marks[0]
+                .iter()
+                .filter(|&&p| board.get(p) == Some(Color::White))
+                .chain(marks[1].iter().filter(|&&p| board.get(p) == Some(Color::Black)))
+                .copied()
+                .collect();
+            dead.sort();
+            (dead, DeadSource::Record)
+        }
+        None => {
+            report.diagnostics.push(Diagnostic::info(
+                "no-dead-stone-info",
+                "no territory markup and no --dead: every stone is counted alive",
+            ));
+            (Vec::new(), DeadSource::None)
+        }
+    };
+
+    let game = &end.game;
+    let input = ScoreInput {
+        board,
+        dead: &dead,
+        dead_from_markup: dead_source == DeadSource::Record,
+        territory_marks: has_markup.then_some((marks[0].as_slice(), marks[1].as_slice())),
+        prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
+        placed: [game.stones_placed(Color::Black), game.stones_placed(Color::White)],
+        komi: info.komi,
+        handicap: info.handicap,
+        rules: &info.rules,
+        handicap_bonus: options.handicap_bonus,
+    };
+    let scored = score(&input);
+    for warning in &scored.warnings {
+        let mut d = Diagnostic::warning(warning.code, warning.message.clone()).at(node_offset);
+        d.points = warning.points.iter().map(|p| p.to_sgf()).collect();
+        if let Some(&first) = warning.points.first() {
+            d = d.at_point(first, h);
+        }
+        report.diagnostics.push(d);
+    }
+
+    let check = match &recorded {
+        Some(r) => check_result(r, &scored, &info.rules, info.rules_known, info.komi_in_zi),
+        None => check_result(&GameResult::Unknown, &scored, &info.rules, info.rules_known, false),
+    };
+    if check.matches == Some(false) {
+        let against = check.against.as_deref().unwrap_or("japanese");
+        let computed = match against {
+            "japanese" => scored.japanese.margin,
+            "chinese" => scored.chinese.margin,
+            _ => scored.record_rules.as_ref().map_or(scored.japanese.margin, |r| r.count.margin),
+        };
+        let recorded_text = info.result.as_deref().unwrap_or_default();
+        report.diagnostics.push(Diagnostic::warning(
+            "result-mismatch",
+            format!(
+                "RE[{recorded_text}] but the {against} count gives {} (Japanese {}, Chinese {})",
+                format_margin(computed),
+                scored.japanese.result,
+                scored.chinese.result
+            ),
+        ));
+    }
+    report.score =
+        Some(GameScore { dead_source, score: scored, matches_record: check.matches, checked_against: check.against });
+}

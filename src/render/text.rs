@@ -1,0 +1,619 @@
+//! Text diagrams of a [`Diagram`] for terminals and log files, in Unicode box drawing or plain ASCII, with
+//! optional ANSI colours. Returns a `String`; whether to use colour is the caller's decision.
+//!
+//! # Layout
+//!
+//! Column letters (board notation: `A`–`T` without `I`, then `U`…`Z`, `AA`, `AB`, … from [`column_name`]) run
+//! above and below the board, row numbers (row 1 at the bottom, right-aligned) on both sides. Every column has
+//! the same pitch: 2 characters when all shown column names are one letter, 3 when some have two letters
+//! (boards wider than 25), so a name always starts right above its point. Each point is one character, and so is
+//! every character of the grid, which keeps rows aligned as long as the terminal draws East Asian *ambiguous*
+//! width characters (box drawing, `●`) narrow, as common terminals do by default. `--ascii` is the fallback for
+//! terminals that do not.
+//!
+//! # Legend
+//!
+//! | what                       | ASCII | Unicode |
+//! |----------------------------|-------|---------|
+//! | black / white stone        | `X` `O` | `●` `○` |
+//! | empty point                | `.`   | `┼` (`├ ┤ ┬ ┴ ┌ ┐ └ ┘` on the edges) |
+//! | star point (empty)         | `+`   | `╋` |
+//! | dead black / white stone   | `x` `o` | `◆` `◇` |
+//! | black / white territory    | `b` `w` | `▪` `▫` |
+//! | last move                  | `(X)` | `(●)` |
+//! | highlighted point          | `[X]` | `[●]` |
+//!
+//! The marks sit in the gaps on either side of their point. With a 2-character pitch, a last move and a
+//! highlight on horizontally adjacent points share one gap; the highlight's bracket wins (`X[.]X)`). A legend
+//! line under the board lists the marks that appear. Territory is shown on empty points only; a dead stone in
+//! territory shows as the dead stone.
+//!
+//! With `color`, the board gets a wood-coloured background (xterm 256 colours), black stones are drawn black,
+//! white stones white, dead stones grey, the last-move mark blue and the highlight red. Stripping the escape
+//! sequences gives exactly the output without `color`.
+//!
+//! The title is the first line. Control characters, line separators and bidi controls in it are shown escaped
+//! (`\u{1b}`), so record text can never drive the terminal.
+
+use std::fmt::Write as _;
+
+use super::{Cell, Cells, Diagram, is_unsafe_char};
+use crate::go::{Color, Point, column_name};
+
+/// How to draw a text diagram.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TextOptions {
+    /// Plain ASCII instead of Unicode box drawing.
+    pub ascii: bool,
+    /// ANSI colour escape sequences. The caller decides (terminal on stdout, `NO_COLOR`, flags).
+    pub color: bool,
+}
+
+/// The whole board.
+pub fn render(diagram: &Diagram, opts: &TextOptions) -> String {
+    render_area(diagram, 0, diagram.width, 0, diagram.height, opts)
+}
+
+/// The part of the board within `radius` points of `center` (a square, cut at the board edges), with the real
+/// coordinates around it. A `center` off the board is moved to the nearest on-board point. Where the window cuts
+/// the board, the Unicode grid runs on into the margin to show that the board continues.
+pub fn window(diagram: &Diagram, center: Point, radius: u8, opts: &TextOptions) -> String {
+    if diagram.width == 0 || diagram.height == 0 {
+        return render(diagram, opts);
+    }
+    let cx = center.x.min(diagram.width - 1);
+    let cy = center.y.min(diagram.height - 1);
+    let x0 = cx.saturating_sub(radius);
+    let x1 = cx.saturating_add(radius).min(diagram.width - 1) + 1;
+    let y0 = cy.saturating_sub(radius);
+    let y1 = cy.saturating_add(radius).min(diagram.height - 1) + 1;
+    render_area(diagram, x0, x1, y0, y1, opts)
+}
+
+/// What a character is, for colouring. `Plain` is outside the board (labels, title, legend).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Style {
+    Plain,
+    Grid,
+    Black,
+    White,
+    DeadBlack,
+    DeadWhite,
+    LastMove,
+    Highlight,
+}
+
+impl Style {
+    /// SGR parameters, each starting with a reset so that styles never leak into each other.
+    fn sgr(self) -> &'static str {
+        // 179 is a light wood tone; 94 a brown for the grid; 16 and 231 are true black and white in the
+        // 256-colour cube (the 16 "named" colours are remapped by many terminal themes).
+        match self {
+            Style::Plain => "0",
+            Style::Grid => "0;38;5;94;48;5;179",
+            Style::Black => "0;38;5;16;48;5;179",
+            Style::White => "0;1;38;5;231;48;5;179",
+            Style::DeadBlack => "0;38;5;240;48;5;179",
+            Style::DeadWhite => "0;38;5;250;48;5;179",
+            Style::LastMove => "0;1;38;5;21;48;5;179",
+            Style::Highlight => "0;1;38;5;160;48;5;179",
+        }
+    }
+}
+
+/// One output line, tracking the current style so escapes are written only on changes.
+struct Line {
+    text: String,
+    style: Style,
+    color: bool,
+}
+
+impl Line {
+    fn new(color: bool) -> Line {
+        Line { text: String::new(), style: Style::Plain, color }
+    }
+
+    fn push(&mut self, style: Style, c: char) {
+        if self.color && style != self.style {
+            let _ = write!(self.text, "\x1b[{}m", style.sgr());
+            self.style = style;
+        }
+        self.text.push(c);
+    }
+
+    fn push_str(&mut self, style: Style, s: &str) {
+        for c in s.chars() {
+            self.push(style, c);
+        }
+    }
+
+    fn finish(mut self, out: &mut String) {
+        if self.color && self.style != Style::Plain {
+            self.text.push_str("\x1b[0m");
+        }
+        out.push_str(self.text.trim_end_matches(' '));
+        out.push('\n');
+    }
+}
+
+/// A mark drawn in the gap next to a point.
+#[derive(Clone, Copy)]
+struct Mark {
+    c: char,
+    style: Style,
+}
+
+fn left_mark(cell: Cell) -> Option<Mark> {
+    if cell.highlight {
+        Some(Mark { c: '[', style: Style::Highlight })
+    } else if cell.last_move {
+        Some(Mark { c: '(', style: Style::LastMove })
+    } else {
+        None
+    }
+}
+
+fn right_mark(cell: Cell) -> Option<Mark> {
+    if cell.highlight {
+        Some(Mark { c: ']', style: Style::Highlight })
+    } else if cell.last_move {
+        Some(Mark { c: ')', style: Style::LastMove })
+    } else {
+        None
+    }
+}
+
+/// A gap of `width` characters between two points (or a point and the label area): the right mark of the
+/// point before it at its start, the left mark of the point after it at its end, and `fill` elsewhere.
+fn push_gap(line: &mut Line, width: usize, fill: char, after: Option<Mark>, before: Option<Mark>) {
+    if width == 1 {
+        // One character for two marks: the highlight wins (it explains an error; the last move is context).
+        let mark = match (after, before) {
+            (Some(a), Some(b)) => Some(if b.style == Style::Highlight { b } else { a }),
+            (a, b) => a.or(b),
+        };
+        match mark {
+            Some(m) => line.push(m.style, m.c),
+            None => line.push(Style::Grid, fill),
+        }
+        return;
+    }
+    for i in 0..width {
+        let mark = if i == 0 { after } else if i + 1 == width { before } else { None };
+        match mark {
+            Some(m) => line.push(m.style, m.c),
+            None => line.push(Style::Grid, fill),
+        }
+    }
+}
+
+/// The lines that meet at a point on the real board.
+#[derive(Clone, Copy)]
+struct Links {
+    up: bool,
+    down: bool,
+    left: bool,
+    right: bool,
+}
+
+fn grid_char(links: Links) -> char {
+    match (links.up, links.down, links.left, links.right) {
+        (true, true, true, true) => '┼',
+        (false, true, true, true) => '┬',
+        (true, false, true, true) => '┴',
+        (true, true, false, true) => '├',
+        (true, true, true, false) => '┤',
+        (false, true, false, true) => '┌',
+        (false, true, true, false) => '┐',
+        (true, false, false, true) => '└',
+        (true, false, true, false) => '┘',
+        (false, false, true, true) => '─',
+        (true, true, false, false) => '│',
+        (false, true, false, false) => '╷',
+        (true, false, false, false) => '╵',
+        (false, false, false, true) => '╶',
+        (false, false, true, false) => '╴',
+        (false, false, false, false) => '·',
+    }
+}
+
+fn point_char(cell: Cell, links: Links, ascii: bool) -> (char, Style) {
+    match (cell.stone, cell.dead) {
+        (Some(Color::Black), false) => (if ascii { 'X' } else { '●' }, Style::Black),
+        (Some(Color::White), false) => (if ascii { 'O' } else { '○' }, Style::White),
+        (Some(Color::Black), true) => (if ascii { 'x' } else { '◆' }, Style::DeadBlack),
+        (Some(Color::White), true) => (if ascii { 'o' } else { '◇' }, Style::DeadWhite),
+        (None, _) => match cell.territory {
+            Some(Color::Black) => (if ascii { 'b' } else { '▪' }, Style::Black),
+            Some(Color::White) => (if ascii { 'w' } else { '▫' }, Style::White),
+            None if cell.star => (if ascii { '+' } else { '╋' }, Style::Grid),
+            None if ascii => ('.', Style::Grid),
+            None => (grid_char(links), Style::Grid),
+        },
+    }
+}
+
+/// Appends `title` with unsafe characters written as Rust escapes (`\u{1b}`).
+fn push_escaped(out: &mut String, title: &str) {
+    for c in title.chars() {
+        if is_unsafe_char(c) {
+            let _ = write!(out, "{}", c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+/// Renders columns `x0..x1` and rows `y0..y1` (both in range and non-empty unless the board is empty).
+fn render_area(diagram: &Diagram, x0: u8, x1: u8, y0: u8, y1: u8, opts: &TextOptions) -> String {
+    let mut out = String::new();
+    if let Some(title) = diagram.title.as_deref().filter(|t| !t.is_empty()) {
+        push_escaped(&mut out, title);
+        out.push('\n');
+    }
+    if x0 >= x1 || y0 >= y1 {
+        return out;
+    }
+    let cells = Cells::new(diagram);
+    let (width, height) = (diagram.width, diagram.height);
+    let names: Vec<String> = (x0..x1).map(column_name).collect();
+    let pitch = 1 + names.iter().map(String::len).max().unwrap_or(1);
+    let gap = pitch - 1;
+    let row_width = (u32::from(height) - u32::from(y0)).to_string().len();
+
+    // Column names: the label column, one space, the margin gap, then one name per pitch.
+    let mut letters = " ".repeat(row_width + 1 + gap);
+    for name in &names {
+        let _ = write!(letters, "{name:<pitch$}");
+    }
+    let letters = letters.trim_end().to_string();
+
+    out.push_str(&letters);
+    out.push('\n');
+    let line_fill = if opts.ascii { ' ' } else { '─' };
+    // The Unicode grid runs on into a margin where the window cuts the board.
+    let left_fill = if x0 > 0 { line_fill } else { ' ' };
+    let right_fill = if x1 < width { line_fill } else { ' ' };
+    let (mut last_shown, mut highlight_shown, mut dead_shown, mut territory_shown) = (false, false, false, false);
+    for y in y0..y1 {
+        let number = u32::from(height) - u32::from(y);
+        let mut line = Line::new(opts.color);
+        line.push_str(Style::Plain, &format!("{number:>row_width$} "));
+        for x in x0..x1 {
+            let cell = cells.get(x, y);
+            let before = if x == x0 {
+                (left_fill, None)
+            } else {
+                (line_fill, right_mark(cells.get(x - 1, y)))
+            };
+            push_gap(&mut line, gap, before.0, before.1, left_mark(cell));
+            let links = Links { up: y > 0, down: y + 1 < height, left: x > 0, right: x + 1 < width };
+            let (c, style) = point_char(cell, links, opts.ascii);
+            line.push(style, c);
+            last_shown |= cell.last_move;
+            highlight_shown |= cell.highlight;
+            dead_shown |= cell.dead;
+            territory_shown |= cell.stone.is_none() && cell.territory.is_some();
+        }
+        push_gap(&mut line, gap, right_fill, right_mark(cells.get(x1 - 1, y)), None);
+        line.push_str(Style::Plain, &format!(" {number:>row_width$}"));
+        line.finish(&mut out);
+    }
+    out.push_str(&letters);
+    out.push('\n');
+
+    let mut legend = Vec::new();
+    if last_shown {
+        legend.push("( ) last move");
+    }
+    if highlight_shown {
+        legend.push("[ ] highlighted point");
+    }
+    if dead_shown {
+        legend.push(if opts.ascii { "x/o dead black/white" } else { "◆/◇ dead black/white" });
+    }
+    if territory_shown {
+        legend.push(if opts.ascii { "b/w black/white territory" } else { "▪/▫ black/white territory" });
+    }
+    if !legend.is_empty() {
+        out.push_str(&legend.join("  "));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Board;
+    use crate::render::golden;
+
+    const ASCII: TextOptions = TextOptions { ascii: true, color: false };
+    const UNICODE: TextOptions = TextOptions { ascii: false, color: false };
+
+    fn p(name: &str, d: &Diagram) -> Point {
+        Point::from_board_notation(name, d.width, d.height).unwrap_or_else(|| panic!("bad point {name}"))
+    }
+
+    /// Checks both modes against `<name>.ascii.txt` and `<name>.unicode.txt`, and that every rendering lines up.
+    fn check_both(name: &str, render: impl Fn(&TextOptions) -> String) {
+        for (opts, mode) in [(ASCII, "ascii"), (UNICODE, "unicode")] {
+            let text = render(&opts);
+            assert_aligned(&text, opts.ascii, text.lines().next().is_some_and(|l| !l.starts_with(' ')));
+            golden::check(&format!("{name}.{mode}.txt"), &text);
+        }
+    }
+
+    /// Every board row has the same width, and each column name starts exactly above a point character,
+    /// with gap characters between points. The column names are the first line that is not the title.
+    fn assert_aligned(text: &str, ascii: bool, titled: bool) {
+        let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+        let labels = &lines[usize::from(titled)];
+        let end = lines.iter().skip(usize::from(titled) + 1).position(|l| l == labels).expect("no bottom labels");
+        let rows = &lines[usize::from(titled) + 1..usize::from(titled) + 1 + end];
+        assert!(!rows.is_empty());
+        let width = rows[0].len();
+        let points = if ascii { "XOxo.+bw" } else { "●○◆◇▪▫╋┼├┤┬┴┌┐└┘─│╷╵╶╴·" };
+        let gaps = if ascii { " ()[]" } else { " ─()[]" };
+        let starts: Vec<usize> =
+            (0..labels.len()).filter(|&i| labels[i] != ' ' && (i == 0 || labels[i - 1] == ' ')).collect();
+        assert!(!starts.is_empty());
+        let pitch = if starts.len() > 1 { starts[1] - starts[0] } else { 2 };
+        for row in rows {
+            assert_eq!(row.len(), width, "ragged row {:?}\n{text}", row.iter().collect::<String>());
+            for (i, &start) in starts.iter().enumerate() {
+                assert_eq!(start, starts[0] + i * pitch, "uneven column names\n{text}");
+                assert!(points.contains(row[start]), "no point under a column name at {start}\n{text}");
+                if i + 1 < starts.len() {
+                    for &c in &row[start + 1..start + pitch] {
+                        assert!(gaps.contains(c), "{c:?} between points\n{text}");
+                    }
+                }
+            }
+        }
+    }
+
+    fn corner_9x9() -> Diagram {
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . O . .
+            . . X O . . . . .
+            . X O . . . . . .
+            . X O . . . . . .
+            ",
+        );
+        let mut d = Diagram::from_board(&board);
+        d.last_move = Some(p("D3", &d));
+        d.title = Some("Black: Alice  White: Bob  Komi 6.5".into());
+        d
+    }
+
+    #[test]
+    fn nine_by_nine_corner_with_last_move() {
+        let d = corner_9x9();
+        check_both("corner-9x9", |o| render(&d, o));
+    }
+
+    #[test]
+    fn rectangular_7x5() {
+        let board = Board::from_diagram(
+            "
+            X . . . . . O
+            . X . . . O .
+            . . . X . . .
+            . O . . . X .
+            O . . . . . X
+            ",
+        );
+        let d = Diagram::from_board(&board);
+        check_both("rect-7x5", |o| render(&d, o));
+    }
+
+    #[test]
+    fn wide_52x52_with_stones_in_the_corners() {
+        let mut d = Diagram::new(52, 52);
+        d.stones = vec![
+            (Point::new(0, 0), Color::Black),
+            (Point::new(51, 0), Color::White),
+            (Point::new(0, 51), Color::White),
+            (Point::new(51, 51), Color::Black),
+        ];
+        d.last_move = Some(Point::new(51, 51));
+        check_both("corners-52x52", |o| render(&d, o));
+    }
+
+    /// A finished 9×9 game: a wall down the middle, a dead white stone in Black's area, a dead black one in
+    /// White's.
+    fn finished_9x9() -> Diagram {
+        let board = Board::from_diagram(
+            "
+            . . X O . . . . .
+            . . X O . . X . .
+            . . X O . . . . .
+            . O X O . . . . .
+            . . X O . . . . .
+            . . X X O . . . .
+            . . . X O . . . .
+            . . . X O . . . .
+            . . . X O . . . .
+            ",
+        );
+        let mut d = Diagram::from_board(&board);
+        d.dead = vec![p("B6", &d), p("G8", &d)];
+        for y in 0..9u8 {
+            let (black_until, white_from) = match y {
+                0..=4 => (2, 4),
+                5 => (2, 5),
+                _ => (3, 5),
+            };
+            for x in 0..9u8 {
+                let point = Point::new(x, y);
+                let free = board.get(point).is_none() || d.dead.contains(&point);
+                if free && x < black_until {
+                    d.territory.push((point, Color::Black));
+                } else if free && x >= white_from {
+                    d.territory.push((point, Color::White));
+                }
+            }
+        }
+        d.title = Some("W+7.5 (Japanese)".into());
+        d
+    }
+
+    #[test]
+    fn dead_stones_and_territory() {
+        let d = finished_9x9();
+        check_both("scored-9x9", |o| render(&d, o));
+    }
+
+    /// The ko of `check --board`: Black just took at C3; White's retake at B3 is the highlighted error. The two
+    /// marks share the gap between B3 and C3.
+    fn ko_19x19() -> Diagram {
+        let mut d = Diagram::new(19, 19);
+        for (name, color) in [
+            ("B4", Color::Black),
+            ("C4", Color::White),
+            ("A3", Color::Black),
+            ("C3", Color::Black),
+            ("D3", Color::White),
+            ("B2", Color::Black),
+            ("C2", Color::White),
+            ("Q16", Color::White),
+        ] {
+            d.stones.push((p(name, &d), color));
+        }
+        d.last_move = Some(p("C3", &d));
+        d.highlight = Some(p("B3", &d));
+        d
+    }
+
+    #[test]
+    fn window_near_the_edge() {
+        let d = ko_19x19();
+        let center = p("B3", &d);
+        check_both("window-ko", |o| window(&d, center, 3, o));
+        let text = window(&d, center, 3, &ASCII);
+        // Columns A-E, rows 6..1: the real coordinates, cut at the board edges.
+        assert!(text.starts_with("   A B C D E\n6  . . . . .  6\n"), "{text}");
+        assert!(text.contains("\n3  X[.]X)O .  3\n"), "{text}");
+    }
+
+    #[test]
+    fn window_in_the_middle_runs_the_grid_into_the_margins() {
+        let d = ko_19x19();
+        let text = window(&d, p("P15", &d), 2, &UNICODE);
+        assert_aligned(&text, false, false);
+        assert_eq!(
+            text,
+            "    N O P Q R\n\
+             17 ─┼─┼─┼─┼─┼─ 17\n\
+             16 ─┼─┼─┼─○─┼─ 16\n\
+             15 ─┼─┼─┼─┼─┼─ 15\n\
+             14 ─┼─┼─┼─┼─┼─ 14\n\
+             13 ─┼─┼─┼─┼─┼─ 13\n\
+             \x20   N O P Q R\n"
+        );
+    }
+
+    #[test]
+    fn window_centre_off_the_board_is_clamped() {
+        let d = ko_19x19();
+        assert_eq!(window(&d, Point::new(40, 40), 1, &ASCII), window(&d, Point::new(18, 18), 1, &ASCII));
+    }
+
+    #[test]
+    fn rows_line_up_on_rectangular_and_wide_boards() {
+        for (w, h) in [(1, 1), (2, 1), (1, 3), (5, 19), (19, 5), (25, 25), (26, 3), (52, 52), (3, 52)] {
+            let mut d = Diagram::new(w, h);
+            d.stones = vec![(Point::new(0, 0), Color::Black), (Point::new(w - 1, h - 1), Color::White)];
+            d.last_move = Some(Point::new(w - 1, h - 1));
+            d.highlight = Some(Point::new(0, 0));
+            for opts in [ASCII, UNICODE] {
+                assert_aligned(&render(&d, &opts), opts.ascii, false);
+            }
+        }
+    }
+
+    #[test]
+    fn star_points_only_on_empty_points() {
+        let d = corner_9x9();
+        let text = render(&d, &ASCII);
+        // C7 and C3 hold stones; G7, E5 and G3 are shown as stars.
+        assert_eq!(text.matches('+').count(), 3, "{text}");
+        assert!(text.contains("\n7  . . X . . . + . .  7\n"), "{text}");
+    }
+
+    #[test]
+    fn legend_lists_only_the_marks_used() {
+        let d = Diagram::from_board(&Board::from_diagram("X O\n. ."));
+        assert!(!render(&d, &ASCII).contains("last move"));
+        let d = corner_9x9();
+        assert!(render(&d, &ASCII).ends_with("\n( ) last move\n"));
+    }
+
+    #[test]
+    fn hostile_title_is_escaped() {
+        let mut d = Diagram::new(3, 3);
+        d.title = Some("<script>&\x1b[31m\u{202e}red\u{9b}2J\nnext".into());
+        for opts in [ASCII, UNICODE, TextOptions { ascii: false, color: true }] {
+            let text = render(&d, &opts);
+            let title = text.lines().next().unwrap();
+            assert_eq!(title, r"<script>&\u{1b}[31m\u{202e}red\u{9b}2J\u{a}next");
+        }
+        assert!(!render(&d, &ASCII).contains('\x1b'));
+    }
+
+    fn strip_ansi(text: &str) -> String {
+        let mut out = String::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                assert_eq!(chars.next(), Some('['));
+                for c in chars.by_ref() {
+                    if c == 'm' {
+                        break;
+                    }
+                    assert!(c.is_ascii_digit() || c == ';', "unexpected {c:?} in an escape");
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn colour_only_adds_escapes() {
+        for d in [corner_9x9(), finished_9x9(), ko_19x19()] {
+            for ascii in [true, false] {
+                let plain = render(&d, &TextOptions { ascii, color: false });
+                let coloured = render(&d, &TextOptions { ascii, color: true });
+                assert!(!plain.contains('\x1b'));
+                assert!(coloured.contains("\x1b[0;38;5;16;48;5;179m"));
+                assert_eq!(strip_ansi(&coloured), plain);
+                // Every line that sets a style resets it before the row number and the newline.
+                for line in coloured.lines().filter(|l| l.contains('\x1b')) {
+                    let tail = &line[line.rfind('\x1b').unwrap()..];
+                    assert!(tail.starts_with("\x1b[0m"), "{line:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn degenerate_sizes_do_not_panic() {
+        let mut d = Diagram::new(0, 0);
+        d.title = Some("empty".into());
+        assert_eq!(render(&d, &UNICODE), "empty\n");
+        assert_eq!(window(&d, Point::new(0, 0), 2, &UNICODE), "empty\n");
+        let d = Diagram::new(1, 1);
+        assert_eq!(render(&d, &UNICODE), "   A\n1  ·  1\n   A\n");
+        let d = Diagram::new(255, 255);
+        let _ = render(&d, &ASCII);
+    }
+}

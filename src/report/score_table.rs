@@ -1,0 +1,154 @@
+//! The side-by-side score table of `gotool score` and the one-line score of `gotool check`.
+
+use std::fmt::Write as _;
+
+use super::escape_terminal;
+use crate::check::GameReport;
+use crate::score::verdict::{DeadSource, GameScore};
+use crate::score::{Count, format_margin};
+
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 { format!("{}", x as i64) } else { format!("{x}") }
+}
+
+/// `RE W+3.5: matches the Japanese count.` and the like.
+fn verdict(game: &GameReport, s: &GameScore) -> String {
+    let re = game.result_recorded.as_deref().map(escape_terminal);
+    match (re, s.matches_record, s.checked_against.as_deref()) {
+        (None, _, _) => "no RE in the record.".to_string(),
+        (Some(re), Some(true), Some(against)) => format!("RE {re}: matches the {} count.", title(against)),
+        (Some(re), Some(false), Some(against)) => {
+            format!("RE {re}: does not match the {} count (see result-mismatch).", title(against))
+        }
+        (Some(re), _, _) => format!("RE {re}: not checkable (no counted margin)."),
+    }
+}
+
+fn title(name: &str) -> String {
+    match name {
+        "japanese" => "Japanese".into(),
+        "chinese" => "Chinese".into(),
+        "aga" => "AGA".into(),
+        "nz" => "New Zealand".into(),
+        "tromp-taylor" => "Tromp-Taylor".into(),
+        "korean" => "Korean".into(),
+        other => other.to_string(),
+    }
+}
+
+/// One line for `check`: `score: Japanese W+3.5, Chinese W+3.5 (same margin); RE W+3.5: matches the Japanese count.`
+pub fn one_line(game: &GameReport, s: &GameScore) -> String {
+    let sc = &s.score;
+    let same = if (sc.margin_difference).abs() < 1e-9 {
+        "same margin".to_string()
+    } else {
+        format!("margins differ by {}", number(sc.margin_difference))
+    };
+    let mut line = format!("score: Japanese {}, Chinese {} ({same})", sc.japanese.result, sc.chinese.result);
+    if let Some(own) = &sc.record_rules {
+        let _ = write!(line, ", {} {}", title(&own.rules), own.count.result);
+    }
+    let _ = write!(line, "; {}", verdict(game, s));
+    line
+}
+
+/// The full table for `score`.
+pub fn table(game: &GameReport, s: &GameScore, name: &str) -> String {
+    let sc = &s.score;
+    let mut out = String::new();
+    let re = game.result_recorded.as_deref().map_or("-".into(), |r| escape_terminal(r).into_owned());
+    let _ = writeln!(
+        out,
+        "{name}  {}x{}  komi {}  handicap {}  rules {}  RE {re}",
+        game.board_size[0],
+        game.board_size[1],
+        number(sc.komi),
+        sc.handicap,
+        game.rules
+    );
+    let mut columns: Vec<(String, &Count)> =
+        vec![("Japanese (territory)".into(), &sc.japanese), ("Chinese (area)".into(), &sc.chinese)];
+    if let Some(own) = &sc.record_rules {
+        let kind = match own.count.method {
+            crate::score::Method::Territory => "territory",
+            crate::score::Method::Area => "area",
+        };
+        columns.push((format!("{} ({kind})", title(&own.rules)), &own.count));
+    }
+    let width = 22;
+    let mut header = format!("{:23}", "");
+    for (title, _) in &columns {
+        let _ = write!(header, "{title:>width$}");
+    }
+    let _ = writeln!(out, "{}", header.trim_end());
+    let cell = |v: Option<String>| format!("{:>width$}", v.unwrap_or_else(|| "-".into()));
+    for (label, pick_black) in [("Black", true), ("White", false)] {
+        let side = |c: &Count| if pick_black { c.black.clone() } else { c.white.clone() };
+        let rows: Vec<(&str, Box<dyn Fn(&Count) -> Option<String>>)> = vec![
+            ("territory", Box::new(|c: &Count| Some(side(c).territory.to_string()))),
+            ("stones on board", Box::new(|c: &Count| side(c).stones.map(|n| n.to_string()))),
+            ("prisoners", Box::new(|c: &Count| side(c).prisoners.map(|n| n.to_string()))),
+            ("komi", Box::new(move |c: &Count| (!pick_black).then(|| number(c.komi)))),
+            (
+                "handicap comp.",
+                Box::new(move |c: &Count| {
+                    (!pick_black && c.method == crate::score::Method::Area).then(|| c.handicap_compensation.to_string())
+                }),
+            ),
+            ("total", Box::new(|c: &Count| Some(number(side(c).total)))),
+        ];
+        for (i, (row, value)) in rows.iter().enumerate() {
+            if pick_black && (*row == "komi" || *row == "handicap comp.") {
+                continue;
+            }
+            let mut line = format!("{:7}{:16}", if i == 0 { label } else { "" }, row);
+            for (_, count) in &columns {
+                line.push_str(&cell(value(count)));
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+    }
+    let mut margin = format!("{:23}", "Margin");
+    for (_, count) in &columns {
+        let _ = write!(margin, "{:>width$}", format_margin(count.margin));
+    }
+    if sc.margin_difference.abs() < 1e-9 {
+        margin.push_str("   same margin");
+    }
+    let _ = writeln!(out, "{margin}");
+    if sc.margin_difference.abs() >= 1e-9 {
+        let _ = writeln!(
+            out,
+            "Chinese margin − Japanese margin = {} (Black minus White), term by term:",
+            number(sc.margin_difference)
+        );
+        for term in &sc.terms {
+            if term.value != 0.0 {
+                let _ = writeln!(out, "  {:+} {}: {}", term.value, term.name, escape_terminal(&term.detail));
+            }
+        }
+    }
+    match s.dead_source {
+        DeadSource::Record => {
+            let _ = writeln!(out, "Dead stones (from the record's TB/TW): {}", point_names(game, &sc.dead));
+        }
+        DeadSource::Cli => {
+            let _ = writeln!(out, "Dead stones (from --dead): {}", point_names(game, &sc.dead));
+        }
+        DeadSource::None => {
+            let _ = writeln!(out, "No dead-stone information: every stone counted alive.");
+        }
+    }
+    let _ = writeln!(out, "{}", verdict(game, s));
+    out
+}
+
+fn point_names(game: &GameReport, points: &[crate::go::Point]) -> String {
+    if points.is_empty() {
+        return "none".into();
+    }
+    let height = game.board_size[1];
+    let names: Vec<String> = points.iter().take(24).map(|p| p.to_board_notation(height)).collect();
+    let more = if points.len() > 24 { format!(" … ({} in all)", points.len()) } else { String::new() };
+    format!("{}{more}", names.join(" "))
+}

@@ -1,0 +1,85 @@
+//! A scored game as reports show it: the count, where the dead stones came from, and whether the record's
+//! `RE` agrees (rules.md section 3: only numeric results can be checked; say which count was used).
+
+use serde::Serialize;
+
+use super::result::GameResult;
+use super::{Count, Score};
+use crate::go::{Preset, Rules};
+
+/// Where the dead stones came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DeadSource {
+    /// `TB`/`TW` markup on the record's final node.
+    Record,
+    /// `--dead` on the command line.
+    Cli,
+    /// Neither: every stone was counted alive.
+    None,
+}
+
+/// The score of one game in a report.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameScore {
+    pub dead_source: DeadSource,
+    #[serde(flatten)]
+    pub score: Score,
+    /// Does `RE` agree with the count it was checked against? `null` when `RE` has no margin to check.
+    pub matches_record: Option<bool>,
+    /// The count `RE` was compared with (`japanese`, `chinese`, `aga`, …); `null` when not checked.
+    pub checked_against: Option<String>,
+}
+
+/// What comparing `RE` with the counts found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultCheck {
+    pub matches: Option<bool>,
+    /// The count compared with, by name.
+    pub against: Option<String>,
+    /// The recorded margin used (Black minus White), after converting zi results.
+    pub recorded_margin: Option<f64>,
+}
+
+/// Compares the recorded result with the count under the record's rules. With `rules_known` false (no or an
+/// unknown `RU`), every count is tried and the first that matches is named; if none does, the Japanese one
+/// (the default rules) is the one reported. `in_zi`: the record writes results in Chinese half-points.
+pub fn check_result(
+    recorded: &GameResult,
+    score: &Score,
+    rules: &Rules,
+    rules_known: bool,
+    in_zi: bool,
+) -> ResultCheck {
+    let Some(mut margin) = recorded.checkable_margin() else {
+        return ResultCheck { matches: None, against: None, recorded_margin: None };
+    };
+    if in_zi {
+        margin *= 2.0;
+    }
+    let agrees = |count: &Count| (count.margin - margin).abs() < 1e-6;
+    let mut candidates: Vec<(&str, &Count)> = vec![("japanese", &score.japanese), ("chinese", &score.chinese)];
+    if let Some(own) = &score.record_rules {
+        candidates.push((own.rules.as_str(), &own.count));
+    }
+    if rules_known {
+        let own_name = match rules.preset {
+            Some(Preset::Japanese) => "japanese",
+            Some(Preset::Chinese) => "chinese",
+            _ => rules.name.as_str(),
+        };
+        if let Some((name, count)) = candidates.iter().find(|(n, _)| *n == own_name) {
+            return ResultCheck {
+                matches: Some(agrees(count)),
+                against: Some(name.to_string()),
+                recorded_margin: Some(margin),
+            };
+        }
+    }
+    match candidates.iter().find(|(_, c)| agrees(c)) {
+        Some((name, _)) => {
+            ResultCheck { matches: Some(true), against: Some(name.to_string()), recorded_margin: Some(margin) }
+        }
+        None => ResultCheck { matches: Some(false), against: Some("japanese".into()), recorded_margin: Some(margin) },
+    }
+}
