@@ -19,6 +19,7 @@ use crate::report::json::{JsonLinesReporter, JsonReporter};
 use crate::report::text::{TextReporter, TextStyle};
 use crate::report::{Reporter, Summary};
 use crate::sgf::Collection;
+use crate::stats::StatsReporter;
 use crate::sgf::Limits;
 
 /// Exit statuses (documented in the README).
@@ -45,7 +46,7 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
             };
             let scoring = ScoreOptions::default();
             let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
-            run_files(&args.input, false, stdout, stderr, &|path, display| {
+            run_files(&args.input, Report::Games, stdout, stderr, &|path, display| {
                 analyze_path(path, display, &options, Some(&hook))
             })
         }
@@ -64,11 +65,36 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
                 force: args.force,
             };
             let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
-            run_files(&args.input, true, stdout, stderr, &|path, display| {
+            run_files(&args.input, Report::ScoreTables, stdout, stderr, &|path, display| {
+                analyze_path(path, display, &options, Some(&hook))
+            })
+        }
+        Command::Stats(args) => {
+            if matches!(args.input.format, FormatArg::Jsonl | FormatArg::Github) {
+                anyhow::bail!("stats prints one table: use --format text or --format json");
+            }
+            let options = AnalyzeOptions {
+                check: CheckOptions { rules: args.input.rules.map(Into::into), komi: args.input.komi, all_variations: false },
+                limits: limits(&args.input),
+            };
+            let scoring = ScoreOptions::default();
+            let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
+            run_files(&args.input, Report::Stats, stdout, stderr, &|path, display| {
                 analyze_path(path, display, &options, Some(&hook))
             })
         }
     }
+}
+
+/// What the run prints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Report {
+    /// One entry per game (check).
+    Games,
+    /// One entry per game, with the full score table in text (score).
+    ScoreTables,
+    /// Only the statistics at the end (stats).
+    Stats,
 }
 
 fn limits(input: &InputArgs) -> Limits {
@@ -96,7 +122,7 @@ type Work<'a> = dyn Fn(&Path, &str) -> FileReport + Sync + 'a;
 
 fn run_files(
     input: &InputArgs,
-    score_table: bool,
+    kind: Report,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
     work: &Work,
@@ -109,7 +135,9 @@ fn run_files(
     let summary = {
         let writer: &mut dyn Write = output.writer();
         let mut reporter: Box<dyn Reporter + '_> = match input.format {
+            _ if kind == Report::Stats => Box::new(StatsReporter::new(writer, input.format == FormatArg::Json)),
             FormatArg::Text => {
+                let score_table = kind == Report::ScoreTables;
                 let color = input.output.is_none()
                     && io::stdout().is_terminal()
                     && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());

@@ -22,6 +22,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Score finished games: Japanese (territory) and Chinese (area) counts side by side, checked against RE.
     Score(ScoreArgs),
+    /// An archive at a glance: validity, board sizes, rules, komi, results, margins, RE checks.
+    Stats(StatsArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -154,6 +156,12 @@ impl From<HandicapBonusArg> for HandicapBonus {
             HandicapBonusArg::NMinusOne => HandicapBonus::NMinusOne,
         }
     }
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 #[derive(Debug, Args)]

@@ -163,15 +163,19 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
             _ => scored.record_rules.as_ref().map_or(scored.japanese.margin, |r| r.count.margin),
         };
         let recorded_text = info.result.as_deref().unwrap_or_default();
-        report.diagnostics.push(Diagnostic::warning(
-            "result-mismatch",
-            format!(
-                "RE[{recorded_text}] but the {against} count gives {} (Japanese {}, Chinese {})",
-                format_margin(computed),
-                scored.japanese.result,
-                scored.chinese.result
-            ),
-        ));
+        let message = format!(
+            "RE[{recorded_text}] but the {against} count gives {} (Japanese {}, Chinese {})",
+            format_margin(computed),
+            scored.japanese.result,
+            scored.chinese.result
+        );
+        // Without dead-stone information every stone counts as alive, so a different margin says little
+        // about the record: a note, not a warning.
+        report.diagnostics.push(if dead_source == DeadSource::None {
+            Diagnostic::info("result-unconfirmed", format!("{message}, with every stone counted alive"))
+        } else {
+            Diagnostic::warning("result-mismatch", message)
+        });
     }
     report.score =
         Some(GameScore { dead_source, score: scored, matches_record: check.matches, checked_against: check.against });

@@ -15,6 +15,8 @@ pub mod finish;
 pub mod go;
 pub mod input;
 pub mod record;
+pub mod render;
 pub mod report;
 pub mod score;
 pub mod sgf;
+pub mod stats;

@@ -17,6 +17,9 @@ fn verdict(game: &GameReport, s: &GameScore) -> String {
     match (re, s.matches_record, s.checked_against.as_deref()) {
         (None, _, _) => "no RE in the record.".to_string(),
         (Some(re), Some(true), Some(against)) => format!("RE {re}: matches the {} count.", title(against)),
+        (Some(re), Some(false), Some(against)) if s.dead_source == DeadSource::None => {
+            format!("RE {re}: not confirmed by the {} count, which has no dead stones removed.", title(against))
+        }
         (Some(re), Some(false), Some(against)) => {
             format!("RE {re}: does not match the {} count (see result-mismatch).", title(against))
         }
@@ -47,6 +50,9 @@ pub fn one_line(game: &GameReport, s: &GameScore) -> String {
     let mut line = format!("score: Japanese {}, Chinese {} ({same})", sc.japanese.result, sc.chinese.result);
     if let Some(own) = &sc.record_rules {
         let _ = write!(line, ", {} {}", title(&own.rules), own.count.result);
+    }
+    if s.dead_source == DeadSource::None {
+        line.push_str(", every stone counted alive (no dead-stone information)");
     }
     let _ = write!(line, "; {}", verdict(game, s));
     line
