@@ -47,7 +47,7 @@ fn chains_and_their_liberties() {
     let b4 = loc(&board, "B4");
     assert_eq!((board.chain_len(b4), board.chain_liberties(b4)), (3, 6));
     assert_eq!(board.chain_id(b4), board.chain_id(loc(&board, "B3")));
-    // White C3-D3-C2: liberties E3, D4, B2, C1 (D4 counted once though next to C3's chain twice).
+    // White C3-D3-C2: liberties D4, E3, B2, C1 (B2 and D4 are liberties of the Black chain too).
     let c3 = loc(&board, "C3");
     assert_eq!((board.chain_len(c3), board.chain_liberties(c3)), (3, 4));
     let mut stones: Vec<Point> = board.chain_stones(c3).map(|l| board.point(l)).collect();
