@@ -19,8 +19,8 @@ use crate::report::json::{JsonLinesReporter, JsonReporter};
 use crate::report::text::{TextReporter, TextStyle};
 use crate::report::{Reporter, Summary};
 use crate::sgf::Collection;
-use crate::stats::StatsReporter;
 use crate::sgf::Limits;
+use crate::stats::StatsReporter;
 
 /// Exit statuses (documented in the README).
 pub mod exit {
@@ -36,6 +36,7 @@ pub mod exit {
 pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
     match cli.command {
         Command::Check(args) => {
+            let scoring = ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() };
             let options = AnalyzeOptions {
                 check: CheckOptions {
                     rules: args.input.rules.map(Into::into),
@@ -44,7 +45,6 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
                 },
                 limits: limits(&args.input),
             };
-            let scoring = ScoreOptions::default();
             let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
             run_files(&args.input, Report::Games, stdout, stderr, &|path, display| {
                 analyze_path(path, display, &options, Some(&hook))
@@ -63,6 +63,7 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
                 dead: args.dead.clone(),
                 handicap_bonus: args.handicap_bonus.map(Into::into),
                 force: args.force,
+                position_findings_as_notes: false,
             };
             let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
             run_files(&args.input, Report::ScoreTables, stdout, stderr, &|path, display| {
@@ -74,7 +75,11 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
                 anyhow::bail!("stats prints one table: use --format text or --format json");
             }
             let options = AnalyzeOptions {
-                check: CheckOptions { rules: args.input.rules.map(Into::into), komi: args.input.komi, all_variations: false },
+                check: CheckOptions {
+                    rules: args.input.rules.map(Into::into),
+                    komi: args.input.komi,
+                    all_variations: false,
+                },
                 limits: limits(&args.input),
             };
             let scoring = ScoreOptions::default();

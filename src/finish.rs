@@ -20,6 +20,9 @@ pub struct ScoreOptions {
     pub handicap_bonus: Option<HandicapBonus>,
     /// `--force`: score games that did not end by passes and have neither markup nor a counted result.
     pub force: bool,
+    /// Report findings about the final position (open dame, markup) as notes, not warnings: `check` scores
+    /// finished games as a courtesy, and its warnings are about the record's validity.
+    pub position_findings_as_notes: bool,
 }
 
 /// Reads a `--dead` point for a board of this size.
@@ -143,7 +146,12 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
     };
     let scored = score(&input);
     for warning in &scored.warnings {
-        let mut d = Diagnostic::warning(warning.code, warning.message.clone()).at(node_offset);
+        let mut d = if options.position_findings_as_notes {
+            Diagnostic::info(warning.code, warning.message.clone())
+        } else {
+            Diagnostic::warning(warning.code, warning.message.clone())
+        }
+        .at(node_offset);
         d.points = warning.points.iter().map(|p| p.to_sgf()).collect();
         if let Some(&first) = warning.points.first() {
             d = d.at_point(first, h);

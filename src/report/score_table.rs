@@ -58,6 +58,9 @@ pub fn one_line(game: &GameReport, s: &GameScore) -> String {
     line
 }
 
+/// One row of the table: its label and how to read its cell from a count.
+type Row<'a> = (&'a str, Box<dyn Fn(&Count) -> Option<String> + 'a>);
+
 /// The full table for `score`.
 pub fn table(game: &GameReport, s: &GameScore, name: &str) -> String {
     let sc = &s.score;
@@ -90,7 +93,7 @@ pub fn table(game: &GameReport, s: &GameScore, name: &str) -> String {
     let cell = |v: Option<String>| format!("{:>width$}", v.unwrap_or_else(|| "-".into()));
     for (label, pick_black) in [("Black", true), ("White", false)] {
         let side = |c: &Count| if pick_black { c.black.clone() } else { c.white.clone() };
-        let rows: Vec<(&str, Box<dyn Fn(&Count) -> Option<String>>)> = vec![
+        let rows: Vec<Row> = vec![
             ("territory", Box::new(|c: &Count| Some(side(c).territory.to_string()))),
             ("stones on board", Box::new(|c: &Count| side(c).stones.map(|n| n.to_string()))),
             ("prisoners", Box::new(|c: &Count| side(c).prisoners.map(|n| n.to_string()))),
