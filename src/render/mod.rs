@@ -204,10 +204,7 @@ mod tests {
     fn star_points_of_the_usual_sizes() {
         assert_eq!(names(&star_points(9, 9), 9), ["C7", "G7", "E5", "C3", "G3"]);
         assert_eq!(names(&star_points(13, 13), 13), ["D10", "K10", "G7", "D4", "K4"]);
-        assert_eq!(
-            names(&star_points(19, 19), 19),
-            ["D16", "K16", "Q16", "D10", "K10", "Q10", "D4", "K4", "Q4"]
-        );
+        assert_eq!(names(&star_points(19, 19), 19), ["D16", "K16", "Q16", "D10", "K10", "Q10", "D4", "K4", "Q4"]);
     }
 
     #[test]
@@ -216,8 +213,8 @@ mod tests {
         assert!(star_points(6, 19).is_empty());
         assert_eq!(names(&star_points(7, 7), 7), ["C5", "E5", "C3", "E3"]);
         assert_eq!(names(&star_points(10, 10), 10), ["C8", "H8", "C3", "H3"]);
-        // Rectangular: 19 columns get side midpoints, 13 rows do not.
-        assert_eq!(names(&star_points(19, 13), 13), ["D10", "K10", "Q10", "D4", "K4", "Q4"]);
+        // Rectangular: 19 columns get side midpoints, 13 rows do not; both odd, so the centre too.
+        assert_eq!(names(&star_points(19, 13), 13), ["D10", "K10", "Q10", "K7", "D4", "K4", "Q4"]);
         assert_eq!(names(&star_points(52, 52), 52), ["D49", "AY49", "D4", "AY4"]);
     }
 

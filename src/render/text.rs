@@ -24,9 +24,9 @@
 //! | highlighted point          | `[X]` | `[●]` |
 //!
 //! The marks sit in the gaps on either side of their point. With a 2-character pitch, a last move and a
-//! highlight on horizontally adjacent points share one gap; the highlight's bracket wins (`X[.]X)`). A legend
-//! line under the board lists the marks that appear. Territory is shown on empty points only; a dead stone in
-//! territory shows as the dead stone.
+//! highlight on horizontally adjacent points share one gap; the highlight's bracket wins (`X[.]X)`), as it does
+//! on a point that is both. A legend line under the board lists the marks that appear. Territory is shown on
+//! empty points only; a dead stone in territory shows as the dead stone.
 //!
 //! With `color`, the board gets a wood-coloured background (xterm 256 colours), black stones are drawn black,
 //! white stones white, dead stones grey, the last-move mark blue and the highlight red. Stripping the escape
@@ -179,7 +179,13 @@ fn push_gap(line: &mut Line, width: usize, fill: char, after: Option<Mark>, befo
         return;
     }
     for i in 0..width {
-        let mark = if i == 0 { after } else if i + 1 == width { before } else { None };
+        let mark = if i == 0 {
+            after
+        } else if i + 1 == width {
+            before
+        } else {
+            None
+        };
         match mark {
             Some(m) => line.push(m.style, m.c),
             None => line.push(Style::Grid, fill),
@@ -281,11 +287,7 @@ fn render_area(diagram: &Diagram, x0: u8, x1: u8, y0: u8, y1: u8, opts: &TextOpt
         line.push_str(Style::Plain, &format!("{number:>row_width$} "));
         for x in x0..x1 {
             let cell = cells.get(x, y);
-            let before = if x == x0 {
-                (left_fill, None)
-            } else {
-                (line_fill, right_mark(cells.get(x - 1, y)))
-            };
+            let before = if x == x0 { (left_fill, None) } else { (line_fill, right_mark(cells.get(x - 1, y))) };
             push_gap(&mut line, gap, before.0, before.1, left_mark(cell));
             let links = Links { up: y > 0, down: y + 1 < height, left: x > 0, right: x + 1 < width };
             let (c, style) = point_char(cell, links, opts.ascii);
@@ -353,7 +355,8 @@ mod tests {
         let rows = &lines[usize::from(titled) + 1..usize::from(titled) + 1 + end];
         assert!(!rows.is_empty());
         let width = rows[0].len();
-        let points = if ascii { "XOxo.+bw" } else { "●○◆◇▪▫╋┼├┤┬┴┌┐└┘─│╷╵╶╴·" };
+        let points =
+            if ascii { "XOxo.+bw" } else { "●○◆◇▪▫╋┼├┤┬┴┌┐└┘─│╷╵╶╴·" };
         let gaps = if ascii { " ()[]" } else { " ─()[]" };
         let starts: Vec<usize> =
             (0..labels.len()).filter(|&i| labels[i] != ' ' && (i == 0 || labels[i - 1] == ' ')).collect();
@@ -461,7 +464,7 @@ mod tests {
                 }
             }
         }
-        d.title = Some("W+7.5 (Japanese)".into());
+        d.title = Some("Japanese rules, komi 6.5".into());
         d
     }
 
