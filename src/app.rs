@@ -11,9 +11,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::analyze::{AnalyzeOptions, FileReport, analyze_path};
 use crate::batch::{self, Input};
-use crate::check::{CheckOptions, GameReport, LineEnd};
-use crate::cli::{Cli, Command, FormatArg, InputArgs};
+use crate::check::{CheckOptions, GameReport, LineEnd, check_game};
+use crate::cli::{Cli, Command, FormatArg, InputArgs, ShowArgs};
+use crate::diag::Severity;
 use crate::finish::{ScoreOptions, score_game};
+use crate::go::Point;
+use crate::render::text::TextOptions;
 use crate::report::github::GithubReporter;
 use crate::report::json::{JsonLinesReporter, JsonReporter};
 use crate::report::text::{TextReporter, TextStyle};
@@ -21,6 +24,7 @@ use crate::report::{Reporter, Summary};
 use crate::sgf::Collection;
 use crate::sgf::Limits;
 use crate::stats::StatsReporter;
+use crate::{input, picture, render, report, sgf};
 
 /// Exit statuses (documented in the README).
 pub mod exit {
@@ -35,6 +39,7 @@ pub mod exit {
 /// Runs the command; returns the exit status. `stdout` is where reports go unless `--output` says otherwise.
 pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
     match cli.command {
+        Command::Show(args) => run_show(&args, stdout),
         Command::Check(args) => {
             let scoring = ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() };
             let options = AnalyzeOptions {
@@ -45,7 +50,14 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
                 },
                 limits: limits(&args.input),
             };
-            let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
+            let text_options = TextOptions { ascii: args.ascii, color: color_wanted(&args.input) };
+            let board = args.board;
+            let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| {
+                score_game(c, game, end, &scoring);
+                if board {
+                    game.picture = error_picture(c, game, &options.check, &text_options);
+                }
+            };
             run_files(&args.input, Report::Games, stdout, stderr, &|path, display| {
                 analyze_path(path, display, &options, Some(&hook))
             })
@@ -89,6 +101,84 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
             })
         }
     }
+}
+
+/// The board around a game's first error with a move, for `check --board`.
+fn error_picture(c: &Collection, game: &GameReport, options: &CheckOptions, text: &TextOptions) -> Option<String> {
+    let error = game.diagnostics.iter().find(|d| d.severity == Severity::Error && d.variation.is_none())?;
+    let number = error.move_number?;
+    let (mut diagram, point) = picture::before_move(c, game.index, options, number)?;
+    diagram.title = None;
+    let center = point.unwrap_or(Point::new(diagram.width / 2, diagram.height / 2));
+    Some(render::text::window(&diagram, center, 4, text))
+}
+
+/// Colours on the terminal: only when stdout is one, the report goes there, and `NO_COLOR` is not set.
+fn color_wanted(input: &InputArgs) -> bool {
+    input.output.is_none() && io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// `gotool show`: draws one position of one record.
+fn run_show(args: &ShowArgs, stdout: &mut dyn Write) -> Result<u8> {
+    let bytes = std::fs::read(&args.path).with_context(|| format!("{}", args.path.display()))?;
+    let decoded = input::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", args.path.display()))?;
+    let limits = Limits::default();
+    let collection = sgf::scan(&decoded.text, &limits).map_err(|e| {
+        let (line, column) = sgf::LineIndex::new(&decoded.text).line_col(e.offset);
+        anyhow::anyhow!("{}:{line}:{column}: {e}", args.path.display())
+    })?;
+    let count = collection.games.len();
+    if args.game == 0 || args.game > count {
+        anyhow::bail!("{}: --game {} but the file holds {count} game(s)", args.path.display(), args.game);
+    }
+    let index = args.game - 1;
+    let options = CheckOptions { rules: args.rules.map(Into::into), komi: None, all_variations: false };
+    let (mut game, end) = check_game(&collection, index, &options);
+    let Some(end) = end else {
+        let why = game.diagnostics.iter().find(|d| d.severity == Severity::Error).map_or("", |d| d.message.as_str());
+        anyhow::bail!("{}: the game cannot be replayed: {why}", args.path.display());
+    };
+    let mut diagram = match (args.move_number, args.score) {
+        (Some(number), _) => {
+            let Some((diagram, _)) = picture::before_move(&collection, index, &options, number) else {
+                anyhow::bail!("{}: the game cannot be replayed up to move {number}", args.path.display());
+            };
+            diagram
+        }
+        (None, true) => {
+            let scoring = ScoreOptions { dead: args.dead.clone(), force: true, ..ScoreOptions::default() };
+            score_game(&collection, &mut game, &end, &scoring);
+            match &game.score {
+                Some(score) => picture::scored_position(&end, score),
+                None => picture::final_position(&end),
+            }
+        }
+        (None, false) => picture::final_position(&end),
+    };
+    diagram.title = Some(picture::title(&game));
+    if let Some(error) = game.diagnostics.iter().find(|d| d.severity == Severity::Error) {
+        writeln!(stdout, "note: {}", report::escape_terminal(&error.message))?;
+    }
+    match &args.svg {
+        Some(path) => {
+            let svg = render::svg::render(&diagram, &render::svg::SvgOptions::default());
+            write_atomically(path, svg.as_bytes())?;
+        }
+        None => {
+            let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+            let text = render::text::render(&diagram, &TextOptions { ascii: args.ascii, color });
+            stdout.write_all(text.as_bytes())?;
+        }
+    }
+    Ok(exit::OK)
+}
+
+/// Writes a file through a temporary file in the same folder and a rename, so no reader sees half a file.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temp, bytes).with_context(|| format!("cannot write {}", temp.display()))?;
+    std::fs::rename(&temp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// What the run prints.
@@ -143,9 +233,7 @@ fn run_files(
             _ if kind == Report::Stats => Box::new(StatsReporter::new(writer, input.format == FormatArg::Json)),
             FormatArg::Text => {
                 let score_table = kind == Report::ScoreTables;
-                let color = input.output.is_none()
-                    && io::stdout().is_terminal()
-                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+                let color = color_wanted(input);
                 let style =
                     TextStyle { color, verbose: input.verbose, problems_only: input.problems_only, score_table };
                 Box::new(TextReporter::new(writer, style))

@@ -59,6 +59,9 @@ pub struct GameReport {
     pub diagnostics: Vec<Diagnostic>,
     /// The count of a finished game (`score`, and `check` for finished games); `null` when not scored.
     pub score: Option<GameScore>,
+    /// A drawing of the board around the first error (`check --board`); text output only.
+    #[serde(skip)]
+    pub picture: Option<String>,
 }
 
 /// The end of a game's main line, replayed, for scoring and pictures.
@@ -104,6 +107,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
         ended_by_passes: false,
         diagnostics: Vec::new(),
         score: None,
+        picture: None,
     };
     let Some(info) = info else {
         report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);

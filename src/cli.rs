@@ -24,6 +24,43 @@ pub enum Command {
     Score(ScoreArgs),
     /// An archive at a glance: validity, board sizes, rules, komi, results, margins, RE checks.
     Stats(StatsArgs),
+    /// Draw a position of a record: the final one, the one before a move, or the scored one (text or SVG).
+    Show(ShowArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The record to draw.
+    #[arg(value_name = "FILE")]
+    pub path: PathBuf,
+
+    /// Which game of a collection (1 = the first).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub game: usize,
+
+    /// Draw the position before move N is played, with move N marked.
+    #[arg(long = "move", value_name = "N", conflicts_with = "score")]
+    pub move_number: Option<u32>,
+
+    /// Mark dead stones (from TB/TW or --dead) and each side's territory on the final position.
+    #[arg(long)]
+    pub score: bool,
+
+    /// Dead stones for --score, as for `gotool score --dead`.
+    #[arg(long, value_delimiter = ',', value_name = "POINTS", requires = "score")]
+    pub dead: Option<Vec<String>>,
+
+    /// Write an SVG picture to FILE instead of drawing on the terminal.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+
+    /// Plain ASCII (X O . + x o b w) instead of Unicode; reads well in logs.
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// Enforce these rules instead of the record's RU.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -133,6 +170,14 @@ pub struct CheckArgs {
     /// Replay every variation, not only the main line.
     #[arg(long)]
     pub all_variations: bool,
+
+    /// Under each error, draw the board around the offending move (text output).
+    #[arg(long)]
+    pub board: bool,
+
+    /// With --board: plain ASCII diagrams.
+    #[arg(long, requires = "board")]
+    pub ascii: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -14,6 +14,7 @@ pub mod diag;
 pub mod finish;
 pub mod go;
 pub mod input;
+pub mod picture;
 pub mod record;
 pub mod render;
 pub mod report;

@@ -97,6 +97,11 @@ impl<W: Write> Reporter for TextReporter<W> {
                 }
                 (Some(e), _) => {
                     writeln!(self.out, "{}: {}", Self::place(&name, e), Self::body(e))?;
+                    if let Some(picture) = &game.picture {
+                        for line in picture.lines() {
+                            writeln!(self.out, "    {line}")?;
+                        }
+                    }
                 }
             }
             for d in shown {

@@ -566,17 +566,6 @@ impl Work<'_> {
             if pts.iter().any(|&p| mtb(p) <= 1) {
                 value = 1;
             }
-            // A playable bottleneck: each piece it leaves that already has a closed point is an eye.
-            for &d in &pts {
-                if !self.pseudolegal(d, pla) {
-                    continue;
-                }
-                let bonus = opp_adj_false[d] == 1;
-                let split = pieces(grid, &mut marks, &pts, &member, &[d], |p| mtb(p) == 0 || (bonus && mtb(p) <= 1), 1);
-                if split.len() >= 2 {
-                    value = value.max(split.iter().filter(|&&c| c > 0).count());
-                }
-            }
             // Many dead stones inside: the opponent's stones themselves would have to be captured into a dead shape.
             let dead_inside = pts.iter().filter(|&&p| grid.stone[p] == Some(opp) && grid.dead[p]).count();
             if dead_inside >= 5 {
@@ -586,19 +575,30 @@ impl Work<'_> {
                 value = value.max(2);
             }
             // A large space with few weaknesses.
-            if value < 2 {
-                let weak = pts.iter().filter(|&&p| mtb(p) >= 1).count() + pts.iter().filter(|&&p| mtb(p) >= 2).count();
-                let stuck = pts.iter().filter(|&&p| grid.stone[p] == Some(opp) && adj_eye[p] >= 2).count();
-                if pts.len() >= 6 + weak + stuck {
-                    value = 2;
-                }
+            let weak = pts.iter().filter(|&&p| mtb(p) >= 1).count() + pts.iter().filter(|&&p| mtb(p) >= 2).count();
+            let stuck = pts.iter().filter(|&&p| grid.stone[p] == Some(opp) && adj_eye[p] >= 2).count();
+            if pts.len() >= 6 + weak + stuck {
+                value = 2;
             }
             // Many roomy empty points.
+            let roomy = pts.iter().filter(|&&p| grid.is_empty(p) && adj_eye[p] >= 4).count()
+                + pts.iter().filter(|&&p| grid.is_empty(p) && adj_eye[p] >= 3).count();
+            if roomy >= 6 {
+                value = 2;
+            }
+            // A playable bottleneck: each piece it leaves that already has a closed point is an eye. (The rules
+            // above only raise the value and it is capped at 2, so this costly scan matters only below 2.)
             if value < 2 {
-                let roomy = pts.iter().filter(|&&p| grid.is_empty(p) && adj_eye[p] >= 4).count()
-                    + pts.iter().filter(|&&p| grid.is_empty(p) && adj_eye[p] >= 3).count();
-                if roomy >= 6 {
-                    value = 2;
+                for &d in &pts {
+                    if !self.pseudolegal(d, pla) {
+                        continue;
+                    }
+                    let bonus = opp_adj_false[d] == 1;
+                    let closed = |p: Idx| mtb(p) == 0 || (bonus && mtb(p) <= 1);
+                    let split = pieces(grid, &mut marks, &pts, &member, &[d], closed, 1);
+                    if split.len() >= 2 {
+                        value = value.max(split.iter().filter(|&&c| c > 0).count());
+                    }
                 }
             }
             if value < 2
@@ -726,8 +726,8 @@ impl Work<'_> {
         }
         // A dead stone thrown in on a false eye also spoils the points next to it for the surrounding colour.
         let mut beside_throw_in = vec![[false; 2]; n];
-        for p in 0..n {
-            if unscorable_false_eye[p]
+        for (p, &unscorable) in unscorable_false_eye.iter().enumerate() {
+            if unscorable
                 && grid.dead[p]
                 && let Some(c) = grid.stone[p]
             {
@@ -782,50 +782,4 @@ fn push_unique(v: &mut Vec<Idx>, x: Idx) {
     if !v.contains(&x) {
         v.push(x);
     }
-}
-
-#[cfg(test)]
-pub(crate) fn debug_blocks(grid: &Grid) -> String {
-    let blocks = connection_blocks(grid);
-    let strict = [reach(grid, Color::Black, None), reach(grid, Color::White, None)];
-    let loose = [reach(grid, Color::Black, Some(&blocks)), reach(grid, Color::White, Some(&blocks))];
-    let (region, _) = regions(grid, &blocks, &loose);
-    let mut s = String::new();
-    for y in 0..grid.height {
-        for x in 0..grid.width {
-            let i = y * grid.width + x;
-            s.push(match blocks[i] {
-                Some(Color::Black) => 'x',
-                Some(Color::White) => 'o',
-                None => '.',
-            });
-        }
-        s.push(' ');
-        for x in 0..grid.width {
-            let i = y * grid.width + x;
-            s.push(match (loose[0][i], loose[1][i]) {
-                (true, true) => '+',
-                (true, false) => 'b',
-                (false, true) => 'w',
-                _ => '.',
-            });
-        }
-        s.push(' ');
-        for x in 0..grid.width {
-            let i = y * grid.width + x;
-            s.push(match (strict[0][i], strict[1][i]) {
-                (true, true) => '+',
-                (true, false) => 'b',
-                (false, true) => 'w',
-                _ => '.',
-            });
-        }
-        s.push(' ');
-        for x in 0..grid.width {
-            let i = y * grid.width + x;
-            s.push(region[i].map_or('.', |r| char::from(b'0' + r as u8)));
-        }
-        s.push('\n');
-    }
-    s
 }

@@ -5,7 +5,7 @@
 //! # Calling it
 //!
 //! ```
-//! use gotool::go::{Board, Point, Preset};
+//! use gotool::go::{Board, Preset};
 //! use gotool::score::{score, ScoreInput};
 //!
 //! let board = Board::from_diagram("
@@ -30,7 +30,6 @@
 //! assert_eq!(s.japanese.result, "W+0.5");
 //! assert_eq!(s.chinese.result, "W+0.5");
 //! assert_eq!(s.margin_difference, 0.0);
-//! # let _ = Point::new(0, 0);
 //! ```
 //!
 //! # What is counted (rules.md sections 5 and 6)
@@ -73,9 +72,18 @@
 //!
 //! # Warnings ([`ScoreWarning::code`])
 //!
-//! `partial-dead-chain`, `dead-on-empty-point`, `dead-point-off-board`, `dead-stones-without-territory`,
-//! `dead-stone-in-seki`, `territory-markup-mismatch`, `territory-mark-on-own-stone`, `dead-markup-differs`,
-//! `unfilled-dame`, `open-border`, `placed-count-mismatch`. Each carries the points it is about.
+//! | code | when |
+//! |---|---|
+//! | `partial-dead-chain` | markup marks only some stones of a chain; the whole chain is taken as dead |
+//! | `dead-on-empty-point`, `dead-point-off-board` | a user's dead point names no stone (ignored) |
+//! | `dead-stones-without-territory` | a dead stone the opponent does not surround (no area for anyone there) |
+//! | `dead-stone-in-seki` | a dead stone in a seki eye: a prisoner, but its point is not territory (rules.md §4) |
+//! | `territory-markup-mismatch` | `TB`/`TW` on empty points disagree with the computed territory (area for area rules) |
+//! | `territory-mark-on-own-stone` | `TB` on a Black stone or `TW` on a White one |
+//! | `dead-markup-differs` | dead stones came from the user and the record's markup marks others |
+//! | `unfilled-dame` | neutral empty points in lines one point wide that are not liberties of a seki |
+//! | `open-border` | enclosed space the other colour can still reach, or neutral space two points wide |
+//! | `placed-count-mismatch` | `placed` disagrees with living + dead + captured stones (parity uses the latter) |
 
 mod grid;
 mod life;
@@ -107,6 +115,8 @@ pub struct ScoreInput<'a> {
     /// Stones captured in play by Black and by White (index [`Color::index`]).
     pub prisoners: [u32; 2],
     /// Every stone each colour put on the board, setup and handicap stones included (`Put_X` of rules.md §6).
+    /// Checked against living + dead + captured stones; the stone-parity term uses the board's numbers, so the
+    /// identity holds even when this is off (a `placed-count-mismatch` warning says so).
     pub placed: [u32; 2],
     pub komi: f64,
     /// Number of handicap stones (0 for an even game).
@@ -279,9 +289,6 @@ pub struct Score {
     pub points: ScoredPoints,
     pub warnings: Vec<ScoreWarning>,
 }
-
-/// How many neutral empty points in one piece make an open border rather than a few dame.
-const OPEN_BORDER_SIZE: usize = 5;
 
 /// How many points a message names before it says "and N more".
 const NAMED_IN_MESSAGE: usize = 8;
@@ -499,10 +506,10 @@ fn in_parens(points: &[Point], height: u8) -> String {
     if points.is_empty() { String::new() } else { format!(" ({})", name_points(points, height)) }
 }
 
-/// `C17 D18 E5 and 3 more`.
+/// `C17 D18 E5 and 3 more`, top row first, left to right.
 fn name_points(points: &[Point], height: u8) -> String {
     let mut sorted_points = points.to_vec();
-    sorted_points.sort_by_key(|p| (std::cmp::Reverse(p.y), p.x));
+    sorted_points.sort_by_key(|p| (p.y, p.x));
     let mut text: Vec<String> =
         sorted_points.iter().take(NAMED_IN_MESSAGE).map(|p| p.to_board_notation(height)).collect();
     if points.len() > NAMED_IN_MESSAGE {
@@ -755,7 +762,14 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
                 }
             }
         }
-        if piece.len() >= OPEN_BORDER_SIZE {
+        // A line of dame, however long, lies between two walls; neutral space two points wide in both
+        // directions (a 2x2 block) is a border nobody has closed.
+        // (The three other corners of a block at a point of the piece are in the piece once they are neutral.)
+        let open_area = piece.iter().any(|&i| {
+            let (x, y) = grid.xy(i);
+            [(1, 0), (0, 1), (1, 1)].iter().all(|&(dx, dy)| grid.at(x + dx, y + dy).is_some_and(neutral))
+        });
+        if open_area {
             open.extend(piece.iter().map(|&i| grid.point(i)));
         } else {
             // A liberty shared with a group in seki is the seki itself, not dame to fill.
@@ -789,7 +803,7 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
         }
         if !open.is_empty() {
             parts.push(format!(
-                "{} empty point{} in neutral areas of {OPEN_BORDER_SIZE} or more: {}",
+                "{} empty point{} in neutral areas two points wide or more: {}",
                 open.len(),
                 plural(open.len()),
                 name_points(&open, height)
@@ -844,20 +858,18 @@ fn markup_warnings(
     let computed = |i: usize| if by_area { analysis.area[i] } else { analysis.territory[i] };
     let mut differing = Vec::new();
     let mut described = Vec::new();
-    for i in 0..n {
-        if !grid.is_empty(i) || mark[i] == computed(i) {
+    for (i, &marked) in mark.iter().enumerate() {
+        if !grid.is_empty(i) || marked == computed(i) {
             continue;
         }
         let p = grid.point(i);
         differing.push(p);
         let say = |c: Option<Color>| c.map_or("none", |c| c.name());
-        described.push((
-            p,
-            format!("{} marked {}, counted {}", p.to_board_notation(height), say(mark[i]), say(computed(i))),
-        ));
+        described
+            .push((p, format!("{} marked {}, counted {}", p.to_board_notation(height), say(marked), say(computed(i)))));
     }
     if !differing.is_empty() {
-        described.sort_by_key(|(p, _)| (std::cmp::Reverse(p.y), p.x));
+        described.sort_by_key(|(p, _)| (p.y, p.x));
         let mut text: Vec<String> = described.iter().take(NAMED_IN_MESSAGE).map(|(_, s)| s.clone()).collect();
         if described.len() > NAMED_IN_MESSAGE {
             text.push(format!("and {} more", described.len() - NAMED_IN_MESSAGE));
