@@ -87,6 +87,18 @@ struct Line {
     resumption_reported: bool,
 }
 
+impl Line {
+    fn new(info: &GameInfo) -> Line {
+        Line {
+            game: Game::new(info.width, info.height, info.rules.clone()),
+            moves: 0,
+            black_setup_before_first_move: 0,
+            cycle_reported: false,
+            resumption_reported: false,
+        }
+    }
+}
+
 /// Checks game `index` of the collection. Returns its report and, when the game could be replayed at all,
 /// the end of its main line.
 pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (GameReport, Option<LineEnd>) {
@@ -122,13 +134,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     report.black_player = info.black_player.clone();
     report.white_player = info.white_player.clone();
 
-    let start = Line {
-        game: Game::new(info.width, info.height, info.rules.clone()),
-        moves: 0,
-        black_setup_before_first_move: 0,
-        cycle_reported: false,
-        resumption_reported: false,
-    };
+    let start = Line::new(&info);
 
     // Main line first: it gives the report's move count, the handicap check and the end position.
     let mut line = start.clone();
@@ -166,13 +172,7 @@ pub fn position_before_move(c: &Collection, index: usize, options: &CheckOptions
     let root = c.games[index];
     let mut sink = Vec::new();
     let info = read_game_info(c, root, options, &mut sink)?;
-    let mut line = Line {
-        game: Game::new(info.width, info.height, info.rules.clone()),
-        moves: 0,
-        black_setup_before_first_move: 0,
-        cycle_reported: false,
-        resumption_reported: false,
-    };
+    let mut line = Line::new(&info);
     let mut node = root;
     loop {
         if node_has_move(c, node) && line.moves + 1 >= before_move {
