@@ -8,7 +8,8 @@
 //!
 //! All files are read into memory first; then each tool runs over the files that all three handle (a file
 //! any tool fails on is left out of every timing, and counted per tool). The same rounds are then repeated
-//! with the file read from disk inside the timing (page cache warm).
+//! with the file read from disk inside the timing (page cache warm). Each pass records wall time and, on
+//! Linux, the thread's CPU time and run-queue wait; rates and ratios use the CPU time when there is one.
 //!
 //! Run: `cargo bench --bench compare -- [FOLDER] [--rounds N] [--no-io]`; the folder defaults to
 //! `$GOTOOL_CORPUS/games/kgs-u-go.net/kgs-19-2015`, else fixtures/ (or generated records) so the bench
@@ -197,23 +198,47 @@ fn load_average() -> String {
         .unwrap_or_else(|_| "unknown".to_string())
 }
 
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
+/// This thread's time on a CPU and its time waiting for one, in nanoseconds, from Linux's
+/// `/proc/thread-self/schedstat`. On a shared machine the CPU time is the steadier measure: it leaves out the
+/// time other processes held the cores (the wait time says how much that was).
+fn thread_times() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let mut fields = stat.split_whitespace().map(|v| v.parse::<u64>().ok());
+    Some((fields.next()??, fields.next()??))
+}
+
+/// One timed pass of a tool over the files.
+#[derive(Clone, Copy)]
+struct Timing {
+    wall: Duration,
+    /// On-CPU time of the thread (`None` where schedstat is not available).
+    cpu: Option<Duration>,
+    /// Time spent runnable but waiting for a core.
+    waited: Option<Duration>,
+}
+
+/// The median of each measure, taken separately.
+fn medians(timings: &[Timing]) -> Timing {
+    fn median(mut v: Vec<Duration>) -> Option<Duration> {
+        v.sort();
+        v.get(v.len() / 2).copied()
+    }
+    let all = |f: fn(&Timing) -> Option<Duration>| timings.iter().map(f).collect::<Option<Vec<_>>>().and_then(median);
+    Timing {
+        wall: median(timings.iter().map(|t| t.wall).collect()).unwrap_or_default(),
+        cpu: all(|t| t.cpu),
+        waited: all(|t| t.waited),
+    }
 }
 
 /// Times `rounds` rounds of each tool over the files; in round `r` the tools start at a different one, so no
-/// tool always runs right after the same other. Returns each tool's median.
-fn time_rounds(
-    rounds: usize,
-    files: &[&Record],
-    from_disk: bool,
-    options: &AnalyzeOptions,
-) -> BTreeMap<Tool, Duration> {
-    let mut times: BTreeMap<Tool, Vec<Duration>> = BTreeMap::new();
+/// tool always runs right after the same other. Returns each tool's medians.
+fn time_rounds(rounds: usize, files: &[&Record], from_disk: bool, options: &AnalyzeOptions) -> BTreeMap<Tool, Timing> {
+    let mut timings: BTreeMap<Tool, Vec<Timing>> = BTreeMap::new();
     for round in 0..rounds {
         for k in 0..TOOLS.len() {
             let tool = TOOLS[(round + k) % TOOLS.len()];
+            let before = thread_times();
             let start = Instant::now();
             let mut moves = 0u64;
             for record in files {
@@ -228,35 +253,57 @@ fn time_rounds(
                 };
                 moves += outcome.unwrap_or(0);
             }
-            let elapsed = start.elapsed();
+            let wall = start.elapsed();
+            let after = thread_times();
             black_box(moves);
-            times.entry(tool).or_default().push(elapsed);
+            let (cpu, waited) = match (before, after) {
+                (Some(b), Some(a)) => {
+                    (Some(Duration::from_nanos(a.0 - b.0)), Some(Duration::from_nanos(a.1.saturating_sub(b.1))))
+                }
+                _ => (None, None),
+            };
+            timings.entry(tool).or_default().push(Timing { wall, cpu, waited });
         }
     }
-    times.into_iter().map(|(tool, t)| (tool, median(t))).collect()
+    timings.into_iter().map(|(tool, t)| (tool, medians(&t))).collect()
 }
 
-fn print_table(title: &str, medians: &BTreeMap<Tool, Duration>, records: usize, moves: &BTreeMap<Tool, u64>) {
+fn print_table(title: &str, timings: &BTreeMap<Tool, Timing>, records: usize, moves: &BTreeMap<Tool, u64>) {
     println!("\n{title}");
-    println!("{:<10} {:>10} {:>12} {:>14} {:>9}", "tool", "median s", "records/s", "moves/s", "ns/move");
+    println!(
+        "{:<10} {:>9} {:>9} {:>7} {:>11} {:>12} {:>9}",
+        "tool", "wall ms", "cpu ms", "waited", "records/s", "moves/s", "ns/move"
+    );
     for tool in TOOLS {
-        let secs = medians[&tool].as_secs_f64();
+        let t = timings[&tool];
+        // Rates from CPU time where there is one, else from wall time.
+        let secs = t.cpu.unwrap_or(t.wall).as_secs_f64();
         let m = moves[&tool] as f64;
+        let ms = |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.1}", d.as_secs_f64() * 1e3));
+        let waited =
+            t.waited.map_or("-".to_string(), |w| format!("{:.0}%", 100.0 * w.as_secs_f64() / t.wall.as_secs_f64()));
         println!(
-            "{:<10} {:>10.3} {:>12.0} {:>14.0} {:>9.1}",
+            "{:<10} {:>9.1} {:>9} {:>7} {:>11.0} {:>12.0} {:>9.1}",
             tool.name(),
-            secs,
+            t.wall.as_secs_f64() * 1e3,
+            ms(t.cpu),
+            waited,
             records as f64 / secs,
             m / secs,
             secs * 1e9 / m
         );
     }
-    let speed = |tool: Tool| records as f64 / medians[&tool].as_secs_f64();
-    println!(
-        "ratios (records/s): gotool/sgf-parse = {:.2}, gotool/goban = {:.2}",
-        speed(Tool::Gotool) / speed(Tool::SgfParse),
-        speed(Tool::Gotool) / speed(Tool::Goban)
-    );
+    let ratio = |of: Tool, measure: fn(&Timing) -> Option<Duration>| {
+        let (a, b) = (measure(&timings[&Tool::Gotool])?, measure(&timings[&of])?);
+        Some(format!("{:.2}", b.as_secs_f64() / a.as_secs_f64()))
+    };
+    for (name, measure) in
+        [("cpu", (|t: &Timing| t.cpu) as fn(&Timing) -> Option<Duration>), ("wall", |t| Some(t.wall))]
+    {
+        if let (Some(p), Some(g)) = (ratio(Tool::SgfParse, measure), ratio(Tool::Goban, measure)) {
+            println!("speed ratios by {name} time: gotool/sgf-parse = {p}, gotool/goban = {g}");
+        }
+    }
 }
 
 fn main() {
@@ -330,7 +377,11 @@ fn compare(args: Args) {
         let fails = failures.get(&tool);
         let total: usize = fails.map(|f| f.values().sum()).unwrap_or(0);
         let detail: Vec<String> = fails.into_iter().flatten().map(|(why, n)| format!("{why}: {n}")).collect();
-        println!("  {:<10} fails on {total} files{}", tool.name(), if total > 0 { format!(" ({})", detail.join(", ")) } else { String::new() });
+        println!(
+            "  {:<10} fails on {total} files{}",
+            tool.name(),
+            if total > 0 { format!(" ({})", detail.join(", ")) } else { String::new() }
+        );
     }
     if common_files.is_empty() {
         println!("compare: no file that all three tools handle; nothing to time");

@@ -1,17 +1,22 @@
 //! Criterion benchmarks of gotool's per-file pipeline, stage by stage, on 9×9, 13×13 and 19×19 records:
 //! `parse` (`sgf::scan` on decoded text, throughput in bytes), `replay` (`check_game` on every game of an
 //! already scanned collection, throughput in moves) and `end_to_end` (`analyze_bytes` from the file's bytes,
-//! throughput in records). Scoring is not benchmarked yet: the score module is still being written.
+//! throughput in records, no scoring hook). Scoring is not benchmarked here (it was being written when this
+//! suite was made); BENCHMARKS.md's callgrind profile shows its cost inside `gotool check`.
 //!
 //! Records: up to 200 per size from `$GOTOOL_CORPUS` (see `benches/common`), else fixtures, else generated.
 //! Run: `GOTOOL_CORPUS=/work/shared/corpus cargo bench --bench pipeline`; BENCHMARKS.md has the figures.
+//! With `GOTOOL_BENCH_CLOCK=cpu` the clock is the benchmark thread's CPU time instead of wall time (Linux), which
+//! on a shared machine leaves out the time other processes held the cores; those results carry a `(cpu time)`
+//! suffix so criterion never compares them with wall-time ones.
 
 mod common;
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{Criterion, Throughput};
 use gotool::analyze::{AnalyzeOptions, analyze_bytes};
 use gotool::check::{CheckOptions, check_game};
 use gotool::input;
@@ -20,7 +25,7 @@ use gotool::sgf::{self, Limits};
 /// Records per board size.
 const PER_SIZE: usize = 200;
 
-fn pipeline(c: &mut Criterion) {
+fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
     for size in [9u8, 13, 19] {
         let set = common::record_set(size, PER_SIZE);
         let bytes: u64 = set.records.iter().map(|r| r.bytes.len() as u64).sum();
@@ -47,7 +52,7 @@ fn pipeline(c: &mut Criterion) {
 
         let mut group = c.benchmark_group(format!("parse/{}", set.label));
         group.throughput(Throughput::Bytes(text_bytes));
-        group.bench_function("sgf::scan", |b| {
+        group.bench_function(format!("{}{clock}", "sgf::scan"), |b| {
             b.iter(|| {
                 for text in &texts {
                     black_box(sgf::scan(black_box(text), &limits).ok());
@@ -58,7 +63,7 @@ fn pipeline(c: &mut Criterion) {
 
         let mut group = c.benchmark_group(format!("replay/{}", set.label));
         group.throughput(Throughput::Elements(set.moves.max(1)));
-        group.bench_function("check_game", |b| {
+        group.bench_function(format!("{}{clock}", "check_game"), |b| {
             b.iter(|| {
                 for collection in &collections {
                     for index in 0..collection.games.len() {
@@ -71,7 +76,7 @@ fn pipeline(c: &mut Criterion) {
 
         let mut group = c.benchmark_group(format!("end_to_end/{}", set.label));
         group.throughput(Throughput::Elements(set.records.len() as u64));
-        group.bench_function("analyze_bytes", |b| {
+        group.bench_function(format!("{}{clock}", "analyze_bytes"), |b| {
             b.iter(|| {
                 for record in &set.records {
                     black_box(analyze_bytes(black_box(&record.bytes), &record.name, &analyze, None));
@@ -82,10 +87,66 @@ fn pipeline(c: &mut Criterion) {
     }
 }
 
-criterion_group! {
-    name = benches;
-    // A shared 2-core machine: fewer, longer samples than the default keep a run near two minutes.
-    config = Criterion::default().sample_size(30).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
-    targets = pipeline
+/// This thread's CPU time in nanoseconds, from Linux's `/proc/thread-self/schedstat`.
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
 }
-criterion_main!(benches);
+
+/// A criterion clock that counts only the time the benchmark thread spent on a CPU.
+struct ThreadCpuTime {
+    /// Values are durations, so wall time's formatter prints them.
+    wall: WallTime,
+}
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = u64;
+    type Value = Duration;
+
+    fn start(&self) -> u64 {
+        thread_cpu_ns().unwrap_or(0)
+    }
+
+    fn end(&self, start: u64) -> Duration {
+        Duration::from_nanos(thread_cpu_ns().unwrap_or(0).saturating_sub(start))
+    }
+
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.wall.formatter()
+    }
+}
+
+/// A shared 2-core machine: fewer, longer samples than the default keep a run near two minutes.
+fn configure<M: Measurement>(c: Criterion<M>) -> Criterion<M> {
+    c.sample_size(30)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+        .configure_from_args()
+}
+
+fn main() {
+    let cpu = std::env::var("GOTOOL_BENCH_CLOCK").is_ok_and(|v| v == "cpu");
+    if cpu && thread_cpu_ns().is_some() {
+        let mut c = configure(Criterion::default().with_measurement(ThreadCpuTime { wall: WallTime }));
+        pipeline(&mut c, " (cpu time)");
+        c.final_summary();
+    } else {
+        if cpu {
+            eprintln!("GOTOOL_BENCH_CLOCK=cpu: no /proc/thread-self/schedstat here; timing wall-clock instead");
+        }
+        let mut c = configure(Criterion::default());
+        pipeline(&mut c, "");
+        c.final_summary();
+    }
+}

@@ -45,9 +45,10 @@ pub struct GameReport {
     /// 0-based position of the game in the file (collections hold several).
     pub index: usize,
     pub valid: bool,
-    pub rules: String,
-    pub board_size: [u8; 2],
-    pub komi: f64,
+    /// `null` (like `board_size` and `komi`) when the game could not be replayed at all (bad size, not Go).
+    pub rules: Option<String>,
+    pub board_size: Option<[u8; 2]>,
+    pub komi: Option<f64>,
     pub handicap: u32,
     /// Moves in the main line (passes included); where an illegal move stopped the replay, up to and including it.
     pub moves: u32,
@@ -108,9 +109,9 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     let mut report = GameReport {
         index,
         valid: true,
-        rules: String::new(),
-        board_size: [0, 0],
-        komi: 0.0,
+        rules: None,
+        board_size: None,
+        komi: None,
         handicap: 0,
         moves: 0,
         result_recorded: None,
@@ -126,9 +127,9 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
         report.diagnostics = diags;
         return (report, None);
     };
-    report.rules = info.rules.name.clone();
-    report.board_size = [info.width, info.height];
-    report.komi = info.komi;
+    report.rules = Some(info.rules.name.clone());
+    report.board_size = Some([info.width, info.height]);
+    report.komi = Some(info.komi);
     report.handicap = info.handicap;
     report.result_recorded = info.result.clone();
     report.black_player = info.black_player.clone();
@@ -357,6 +358,16 @@ fn process_node(
                 }
             }
             PropId::PL => {
+                if line.moves > 0 {
+                    push(
+                        Diagnostic::warning(
+                            "setup-after-moves",
+                            "PL (player to move, a setup property) after the game has started",
+                        )
+                        .at(p.ident.start as usize),
+                        &mut out,
+                    );
+                }
                 if let Some((value, span)) = c.values(p).first().map(|&s| (c.slice(s), s)) {
                     match record::parse_color(value) {
                         Some(color) => line.game.set_to_move(color),
@@ -368,9 +379,12 @@ fn process_node(
                     }
                 }
             }
-            PropId::SZ if !is_root => push(
-                Diagnostic::warning("misplaced-root-property", "SZ outside the root node is ignored")
-                    .at(p.ident.start as usize),
+            PropId::SZ | PropId::HA | PropId::KM if !is_root => push(
+                Diagnostic::warning(
+                    "misplaced-root-property",
+                    format!("{} outside the root node is ignored", c.ident(p)),
+                )
+                .at(p.ident.start as usize),
                 &mut out,
             ),
             _ => {}

@@ -29,7 +29,9 @@ pub fn title(game: &GameReport) -> String {
     if let Some(re) = &game.result_recorded {
         title.push_str(&format!(", RE {re}"));
     }
-    title.push_str(&format!(", {} rules, komi {}", game.rules, game.komi));
+    if let (Some(rules), Some(komi)) = (&game.rules, game.komi) {
+        title.push_str(&format!(", {rules} rules, komi {komi}"));
+    }
     title
 }
 

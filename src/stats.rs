@@ -101,15 +101,11 @@ impl Stats {
             for d in game.diagnostics.iter().filter(|d| d.severity == Severity::Warning) {
                 *self.warnings_by_code.entry(d.code.to_string()).or_default() += 1;
             }
-            if game.board_size[0] > 0 {
-                let size = if game.board_size[0] == game.board_size[1] {
-                    format!("{}x{}", game.board_size[0], game.board_size[1])
-                } else {
-                    format!("{}:{}", game.board_size[0], game.board_size[1])
-                };
+            if let (Some([w, h]), Some(rules), Some(komi)) = (game.board_size, &game.rules, game.komi) {
+                let size = if w == h { format!("{w}x{h}") } else { format!("{w}:{h}") };
                 *self.board_sizes.entry(size).or_default() += 1;
-                *self.rules.entry(game.rules.clone()).or_default() += 1;
-                *self.komi.entry(format!("{}", game.komi)).or_default() += 1;
+                *self.rules.entry(rules.clone()).or_default() += 1;
+                *self.komi.entry(format!("{komi}")).or_default() += 1;
                 *self.handicap.entry(game.handicap).or_default() += 1;
             }
             self.add_result(game.result_recorded.as_deref());
@@ -258,25 +254,6 @@ impl Stats {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn median_of_margins_is_a_margin_that_occurred() {
-        let mut s = Stats::default();
-        for re in ["B+0.5", "W+3.5", "B+10.5", "W+R", "0", "Void", "?", "B+R"] {
-            s.add_result(Some(re));
-        }
-        s.finish();
-        assert_eq!(s.margins.games, 3);
-        assert_eq!((s.margins.min, s.margins.median, s.margins.max), (Some(0.5), Some(3.5), Some(10.5)));
-        assert_eq!((s.results.black_wins, s.results.white_wins), (3, 2));
-        assert_eq!((s.results.draws, s.results.void, s.results.unknown), (1, 1, 1));
-        assert_eq!((s.wins.counted, s.wins.resignation), (3, 2));
-    }
-}
-
 /// A reporter that prints nothing per file and the statistics at the end.
 pub struct StatsReporter<W: std::io::Write> {
     out: W,
@@ -305,5 +282,24 @@ impl<W: std::io::Write> crate::report::Reporter for StatsReporter<W> {
             write!(self.out, "{}", self.stats.to_text())?;
         }
         self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_margins_is_a_margin_that_occurred() {
+        let mut s = Stats::default();
+        for re in ["B+0.5", "W+3.5", "B+10.5", "W+R", "0", "Void", "?", "B+R"] {
+            s.add_result(Some(re));
+        }
+        s.finish();
+        assert_eq!(s.margins.games, 3);
+        assert_eq!((s.margins.min, s.margins.median, s.margins.max), (Some(0.5), Some(3.5), Some(10.5)));
+        assert_eq!((s.results.black_wins, s.results.white_wins), (3, 2));
+        assert_eq!((s.results.draws, s.results.void, s.results.unknown), (1, 1, 1));
+        assert_eq!((s.wins.counted, s.wins.resignation), (3, 2));
     }
 }

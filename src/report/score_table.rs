@@ -66,15 +66,10 @@ pub fn table(game: &GameReport, s: &GameScore, name: &str) -> String {
     let sc = &s.score;
     let mut out = String::new();
     let re = game.result_recorded.as_deref().map_or("-".into(), |r| escape_terminal(r).into_owned());
-    let _ = writeln!(
-        out,
-        "{name}  {}x{}  komi {}  handicap {}  rules {}  RE {re}",
-        game.board_size[0],
-        game.board_size[1],
-        number(sc.komi),
-        sc.handicap,
-        game.rules
-    );
+    let [w, h] = game.board_size.unwrap_or_default();
+    let rules = game.rules.as_deref().unwrap_or("?");
+    let _ =
+        writeln!(out, "{name}  {w}x{h}  komi {}  handicap {}  rules {rules}  RE {re}", number(sc.komi), sc.handicap);
     let mut columns: Vec<(String, &Count)> =
         vec![("Japanese (territory)".into(), &sc.japanese), ("Chinese (area)".into(), &sc.chinese)];
     if let Some(own) = &sc.record_rules {
@@ -156,7 +151,7 @@ fn point_names(game: &GameReport, points: &[crate::go::Point]) -> String {
     if points.is_empty() {
         return "none".into();
     }
-    let height = game.board_size[1];
+    let height = game.board_size.map_or(19, |[_, h]| h);
     let names: Vec<String> = points.iter().take(24).map(|p| p.to_board_notation(height)).collect();
     let more = if points.len() > 24 { format!(" … ({} in all)", points.len()) } else { String::new() };
     format!("{}{more}", names.join(" "))

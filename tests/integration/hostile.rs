@@ -1,0 +1,810 @@
+//! Hostile input (issue #6): every class of broken, odd or oversized input named in the issue, generated here
+//! (nothing is committed) and run through the real binary. Each run must end with a documented exit status
+//! (0 valid, 1 problems), the expected code at the expected line:column (worked out by hand from the bytes
+//! written; columns count characters), no panic text, and within a time bound.
+//!
+//! The huge inputs (10 MiB comment, 1,000,000 nodes, 1,000,000 values, 100,000 nested or sibling variations,
+//! a 20 MiB collection) are `#[ignore]`d: `cargo test --release --test integration -- --ignored hostile`.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::util::{Run, gotool, write_file};
+
+/// Every fast case, even in a debug build on a slow CI machine.
+const FAST: Duration = Duration::from_secs(10);
+/// The `#[ignore]`d huge cases (well under a second each in release; debug builds are slower).
+const BIG: Duration = Duration::from_secs(120);
+
+/// A line:column.
+type Place = Option<(u64, u64)>;
+
+fn at(line: u64, column: u64) -> Place {
+    Some((line, column))
+}
+
+/// No line:column: the finding is about the file as a whole.
+const NOWHERE: Place = None;
+
+/// Runs `gotool <args> <file>` in `dir`, killed after `limit`. Checks what must hold for every input: it ended
+/// in time with a documented status, and nothing in its output speaks of a panic.
+#[track_caller]
+fn run_bounded(dir: &Path, args: &[&str], limit: Duration) -> Run {
+    let started = Instant::now();
+    let output = gotool().current_dir(dir).args(args).timeout(limit).output().expect("gotool runs");
+    let elapsed = started.elapsed();
+    assert!(
+        output.status.code().is_some() && elapsed < limit,
+        "gotool {args:?} did not finish within {limit:?} (status {:?})",
+        output.status
+    );
+    let run = Run::from_output(output);
+    for text in [&run.stdout, &run.stderr] {
+        for bad in ["panicked", "internal-error", "RUST_BACKTRACE"] {
+            assert!(!text.contains(bad), "gotool {args:?}: {bad:?} in the output:\n{}\n{}", run.stdout, run.stderr);
+        }
+    }
+    assert!(matches!(run.code, 0..=2), "gotool {args:?}: undocumented exit status {}", run.code);
+    run
+}
+
+/// The result of `gotool check -q --format json [extra] hostile.sgf` on the given bytes.
+struct Checked {
+    code: i32,
+    doc: Value,
+}
+
+fn check(bytes: impl AsRef<[u8]>) -> Checked {
+    check_with(bytes, &[], FAST)
+}
+
+fn check_with(bytes: impl AsRef<[u8]>, extra: &[&str], limit: Duration) -> Checked {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_file(dir.path(), "hostile.sgf", bytes);
+    check_path(dir.path(), "hostile.sgf", extra, limit)
+}
+
+fn check_path(dir: &Path, name: &str, extra: &[&str], limit: Duration) -> Checked {
+    let mut args = vec!["check", "-q", "--format", "json"];
+    args.extend_from_slice(extra);
+    args.push(name);
+    let run = run_bounded(dir, &args, limit);
+    Checked { code: run.code, doc: run.json() }
+}
+
+fn place_of(d: &Value) -> Place {
+    d["line"].as_u64().zip(d["column"].as_u64())
+}
+
+impl Checked {
+    fn file(&self) -> &Value {
+        &self.doc["files"][0]
+    }
+
+    fn game(&self, index: usize) -> &Value {
+        let game = &self.file()["games"][index];
+        assert!(game.is_object(), "no game {index}: {:#}", self.doc);
+        game
+    }
+
+    fn games(&self) -> usize {
+        self.file()["games"].as_array().map_or(0, Vec::len)
+    }
+
+    /// The file could not be read as SGF at all: exit 1, no games, this code at this place.
+    #[track_caller]
+    fn file_error(&self, code: &str, place: Place) -> &Self {
+        let error = &self.file()["error"];
+        assert_eq!(error["code"], code, "{:#}", self.doc);
+        assert_eq!(place_of(error), place, "{:#}", self.doc);
+        assert!(!error["message"].as_str().unwrap_or_default().is_empty());
+        assert_eq!(self.games(), 0);
+        assert_eq!(self.code, 1, "a file unreadable as SGF: exit 1");
+        self
+    }
+
+    /// Game `index` is invalid, and its first error has this code and place.
+    #[track_caller]
+    fn error(&self, index: usize, code: &str, place: Place) -> &Value {
+        let game = self.game(index);
+        assert_eq!(game["valid"], false, "{:#}", self.doc);
+        let first = game["diagnostics"]
+            .as_array()
+            .and_then(|ds| ds.iter().find(|d| d["severity"] == "error"))
+            .unwrap_or_else(|| panic!("no error in game {index}: {:#}", self.doc));
+        assert_eq!(first["code"], code, "{:#}", self.doc);
+        assert_eq!(place_of(first), place, "{:#}", self.doc);
+        assert_eq!(self.code, 1, "an invalid game: exit 1");
+        first
+    }
+
+    /// Every game read and valid (exit 0), game 0 with this many moves on the main line.
+    #[track_caller]
+    fn valid(&self, moves: u64) -> &Self {
+        assert!(self.file()["error"].is_null(), "{:#}", self.doc);
+        for i in 0..self.games() {
+            assert_eq!(self.game(i)["valid"], true, "game {i}: {:#}", self.doc);
+        }
+        assert_eq!(self.game(0)["moves"], moves, "{:#}", self.doc);
+        assert_eq!(self.code, 0, "{:#}", self.doc);
+        self
+    }
+
+    /// A warning with this code at this place: on the file (`game` = `None`) or on a game.
+    #[track_caller]
+    fn warning(&self, game: Option<usize>, code: &str, place: Place) -> &Self {
+        let holder = match game {
+            None => self.file(),
+            Some(i) => self.game(i),
+        };
+        let found = holder["diagnostics"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|d| d["severity"] == "warning" && d["code"] == code)
+            .map(place_of)
+            .collect::<Vec<_>>();
+        assert!(found.contains(&place), "warning {code} at {place:?} expected, found at {found:?}: {:#}", self.doc);
+        self
+    }
+
+    /// No warning or error anywhere in the file (info notes are fine).
+    #[track_caller]
+    fn quiet(&self) -> &Self {
+        let all = self.file()["diagnostics"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .chain((0..self.games()).flat_map(|i| self.game(i)["diagnostics"].as_array().into_iter().flatten()));
+        for d in all {
+            assert_eq!(d["severity"], "info", "unexpected finding {d}: {:#}", self.doc);
+        }
+        self
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bytes that are not (quite) text
+
+#[test]
+fn hostile_empty_and_whitespace_only_files() {
+    check(b"").file_error("syntax", NOWHERE);
+    check(b" \n\t\r\n  \x0C").file_error("syntax", NOWHERE);
+}
+
+#[test]
+fn hostile_binary_garbage() {
+    // Deterministic noise without `(`, starting with a byte that is no BOM or signature: read as Latin-1 text in
+    // which no game tree starts, reported at its first character.
+    let mut x: u32 = 0x2545_F491;
+    let mut noise: Vec<u8> = (0..4096)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            (x >> 24) as u8
+        })
+        .map(|b| if b == b'(' { b'x' } else { b })
+        .collect();
+    noise[0] = 0x80;
+    check(&noise).file_error("syntax", at(1, 1));
+    // The same noise after a NUL byte is refused as binary data.
+    noise[0] = 0;
+    check(&noise).file_error("encoding", NOWHERE);
+    // A PNG, a ZIP and a gzip file someone pointed gotool at.
+    check(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06").file_error("encoding", NOWHERE);
+    check(b"PK\x03\x04\x14\0\0\0\x08\0(;B[aa])").file_error("encoding", NOWHERE);
+    check(b"\x1F\x8B\x08\0\0\0\0\0\0\x03").file_error("encoding", NOWHERE);
+}
+
+#[test]
+fn hostile_invalid_utf8_is_read_as_latin1_and_columns_count_characters() {
+    // `(;GM[1]PB[` is 10 characters, the two bytes 0xE9 are two characters (é é), `]` is 13th, `;` 14th.
+    let c = check(b"(;GM[1]PB[\xE9\xE9];B[zz])");
+    c.warning(None, "charset-fallback", NOWHERE);
+    assert_eq!(c.file()["charset"], "windows-1252");
+    assert_eq!(c.game(0)["black_player"], "éé");
+    c.error(0, "off-board", at(1, 14));
+    // Stray continuation bytes and a truncated sequence, no CA: the same fallback.
+    check(b"(;GM[1]PB[\x80\xBF\xC3];B[aa])").valid(1).warning(None, "charset-fallback", NOWHERE);
+}
+
+#[test]
+fn hostile_latin1_with_and_without_ca() {
+    let without = check(b"(;GM[1]PB[Jos\xE9]PW[M\xFCller];B[aa])");
+    without.valid(1).warning(None, "charset-fallback", NOWHERE);
+    assert_eq!(without.game(0)["white_player"], "Müller");
+
+    let with = check(b"(;GM[1]CA[ISO-8859-1]PB[Jos\xE9]PW[M\xFCller];B[aa])");
+    with.valid(1).quiet();
+    assert_eq!(with.game(0)["black_player"], "José");
+
+    // CA says UTF-8 but the bytes are Latin-1: read as Latin-1 with a warning naming the declared charset.
+    let lying = check(b"(;GM[1]CA[UTF-8]PB[Jos\xE9];B[aa])");
+    lying.valid(1).warning(None, "charset-fallback", NOWHERE);
+    assert_eq!(lying.game(0)["black_player"], "José");
+}
+
+#[test]
+fn hostile_utf8_bom_is_not_a_column() {
+    // After the BOM: `(;GM[1]PB[Sé]` is 13 characters, so the second node's `;` is at column 14.
+    let c = check("\u{FEFF}(;GM[1]PB[Sé];B[zz])".as_bytes());
+    c.error(0, "off-board", at(1, 14));
+    assert_eq!(c.file()["charset"], "UTF-8");
+    assert_eq!(c.game(0)["black_player"], "Sé");
+}
+
+#[test]
+fn hostile_utf16_little_and_big_endian() {
+    // Without a BOM, UTF-16 is recognised from the zero bytes of the first 32 characters, so they are ASCII
+    // here. `(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]PB[李]` is 42 characters: the second node is at column 43.
+    let text = "(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]PB[李];B[zz])";
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let cases = [
+        ([&[0xFF, 0xFE][..], &le].concat(), "UTF-16LE"),
+        (le.clone(), "UTF-16LE"),
+        ([&[0xFE, 0xFF][..], &be].concat(), "UTF-16BE"),
+        (be.clone(), "UTF-16BE"),
+    ];
+    for (bytes, charset) in cases {
+        let c = check(&bytes);
+        assert_eq!(c.file()["charset"], charset);
+        assert_eq!(c.game(0)["black_player"], "李");
+        c.error(0, "off-board", at(1, 43));
+    }
+    // An odd number of bytes: the last one is a broken code unit, not a crash.
+    let mut odd = [&[0xFF, 0xFE][..], &le].concat();
+    odd.push(b'x');
+    check(&odd);
+}
+
+#[test]
+fn hostile_cr_lf_crlf_mixtures() {
+    // Lines: 1 `(;GM[1]` CRLF, 2 `;B[aa]` CR, 3 `;W[bb]` LF, 4 `;B[cc]` LF, 5 empty CR, 6 `;W[zz])`.
+    check(b"(;GM[1]\r\n;B[aa]\r;W[bb]\n;B[cc]\n\r;W[zz])").error(0, "off-board", at(6, 1));
+    // A value spanning mixed line ends (lines 1 to 4), an empty line 5, then a garbled move on line 6.
+    check(b"(;GM[1]C[a\r\nb\rc\n]\n\r\n;B[z1])").error(0, "bad-coordinate", at(6, 1));
+}
+
+#[test]
+fn hostile_nul_bytes() {
+    // Leading NUL: binary. Inside a value: harmless. Between nodes: a syntax error at its place.
+    check(b"\0(;GM[1];B[aa])").file_error("encoding", NOWHERE);
+    check(b"(;GM[1]C[a\0b];B[aa])").valid(1);
+    check(b"(;GM[1]C[a\0b];B[aa]\0)").file_error("syntax", at(1, 20));
+}
+
+#[test]
+fn hostile_terminal_escapes_in_record_text_never_reach_the_terminal() {
+    // ESC sequences (colour, clear screen, an OSC title ending in BEL) and a bidi override in names, result,
+    // komi, rules and a move value. `\]` keeps the OSC's bracket inside the value.
+    let record = b"(;GM[1]SZ[9]PB[\x1b[31mRed\x1b[0m]PW[\xE2\x80\xAEevil]RE[B+\x1b\\]0;pwned\x07]KM[\x1b[2J]\
+RU[\x1b[5m];B[ee];W[\x1b[1m])";
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "esc.sgf", record);
+    let commands: [&[&str]; 7] = [
+        &["check", "esc.sgf"],
+        &["check", "-v", "--board", "esc.sgf"],
+        &["score", "--force", "esc.sgf"],
+        &["stats", "esc.sgf"],
+        &["show", "esc.sgf"],
+        &["show", "--score", "esc.sgf"],
+        &["show", "--move", "2", "esc.sgf"],
+    ];
+    for args in commands {
+        let run = run_bounded(dir.path(), args, FAST);
+        for (stream, text) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
+            assert!(
+                !text.contains(['\x1b', '\x07', '\u{202E}']),
+                "gotool {args:?}: raw control character on {stream}:\n{text}"
+            );
+        }
+    }
+    let c = check_path(dir.path(), "esc.sgf", &[], FAST);
+    // `(;GM[1]SZ[9]PB[` is 15 characters, PB's value 12 (16..=27), `]PW[` 28..=31, PW's value 5 (32..=36),
+    // `]RE[` 37..=40, RE's value 13 (41..=53; `\]` is two), `]KM[` 54..=57: KM's value at 58 is 4 characters,
+    // `]RU[` 62..=65: RU's value at 66 is 4, `]` 70, `;B[ee]` 71..=76, and the W node at 77.
+    c.warning(Some(0), "bad-komi", at(1, 58));
+    c.warning(Some(0), "unknown-rules", at(1, 66));
+    let error = c.error(0, "bad-coordinate", at(1, 77));
+    assert_eq!(error["move"], 2);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Structure
+
+#[test]
+fn hostile_unterminated_values() {
+    // Reported where the value opens.
+    check(b"(;GM[1];B[aa").file_error("syntax", at(1, 10));
+    check(b"(;GM[1];C[abc\\").file_error("syntax", at(1, 10));
+    check(b"(;GM[1];C[abc\\]").file_error("syntax", at(1, 10));
+    check(b"(;GM[1]\n;B[aa]\n;C[first line\nsecond line\n").file_error("syntax", at(3, 3));
+    // 1 MiB of text after an open value: still reported at the `[`.
+    let long = [&b"(;GM[1]C["[..], &b"x".repeat(1 << 20)].concat();
+    check(&long).file_error("syntax", at(1, 9));
+}
+
+#[test]
+fn hostile_unbalanced_parentheses() {
+    // A missing `)` is reported at the end of the text: 21 bytes, so column 22.
+    check(b"(;GM[1];B[aa](;W[bb])").file_error("syntax", at(1, 22));
+    check(b"(;GM[1];B[aa]\n(;W[bb]\n(;B[cc]").file_error("syntax", at(3, 8));
+    // Extra `(` before the game are text outside it, with a warning.
+    check(b"((((((;GM[1])").valid(0).warning(None, "junk-outside-tree", at(1, 1));
+    // One `)` too many after the last tree: the text after it is outside the tree, with a warning.
+    check(b"(;GM[1];B[aa]))").valid(1).warning(None, "junk-outside-tree", at(1, 15));
+    check(b"(;GM[1];B[aa])\n)\n)").valid(1).warning(None, "junk-outside-tree", at(2, 1));
+}
+
+#[test]
+fn hostile_missing_semicolons() {
+    check(b"(GM[1]SZ[9];B[aa])").file_error("syntax", at(1, 2));
+    check(b"( \n GM[1])").file_error("syntax", at(2, 2));
+    // A variation without `;`: `(;GM[1](` is 8 characters.
+    check(b"(;GM[1](B[aa]))").file_error("syntax", at(1, 9));
+}
+
+#[test]
+fn hostile_empty_variations_and_trees() {
+    // `()` alone is not a game tree.
+    check(b"()").file_error("syntax", at(1, 1));
+    check(b"( )\n( )").file_error("syntax", at(1, 1));
+    // An empty variation is reported at its `(`.
+    check(b"(;GM[1];B[aa]())").file_error("syntax", at(1, 14));
+    check(b"(;GM[1];B[aa](;W[bb])()(;W[cc]))").file_error("syntax", at(1, 22));
+    // A tree of one empty node is a valid empty game; `()` after a game is text outside it.
+    check(b"(;)").valid(0);
+    check(b"(;GM[1])()").valid(0).warning(None, "junk-outside-tree", at(1, 9));
+}
+
+#[test]
+fn hostile_escapes_and_soft_line_breaks() {
+    let c = check(b"(;GM[1]C[a \\] b \\\\]PB[Lee \\] Sedol]PW[back\\\\];B[aa])");
+    c.valid(1).quiet();
+    assert_eq!(c.game(0)["black_player"], "Lee ] Sedol");
+    assert_eq!(c.game(0)["white_player"], "back\\");
+    // Soft line breaks (backslash before LF, CRLF or CR) vanish from text.
+    let c = check(b"(;GM[1]PB[Lee\\\nSe\\\r\ndol]PW[Cho\\\rChikun]RE[B+\\\nR];B[aa])");
+    c.valid(1);
+    assert_eq!(c.game(0)["black_player"], "LeeSedol");
+    assert_eq!(c.game(0)["white_player"], "ChoChikun");
+    assert_eq!(c.game(0)["result_recorded"], "B+R");
+    // A move value is not text: a soft line break inside it leaves no point.
+    check(b"(;GM[1];B[p\\\nd])").error(0, "bad-coordinate", at(1, 8));
+}
+
+#[test]
+fn hostile_unescaped_bracket_in_a_comment() {
+    // `C[he said ]` ends the comment; ` B[aa] oops]` must not become a move. `(;GM[1]C[he said ]` is 18
+    // characters, ` B[aa] ` takes 19..=25, so "oops" starts at 26.
+    check(b"(;GM[1]C[he said ] B[aa] oops];W[bb])").file_error("syntax", at(1, 26));
+    // Inside a comment that spans lines.
+    check(b"(;GM[1]\nC[line one\nsee [1] and B[aa]\n];W[bb])").file_error("syntax", at(3, 9));
+}
+
+#[test]
+fn hostile_values_without_identifiers_and_identifiers_without_values() {
+    check(b"(;GM[1];[aa])").file_error("syntax", at(1, 9));
+    // `[cc]` on the next line is a third value of B; `;[dd]` is the error.
+    check(b"(;GM[1];B[aa][bb]\n [cc] ;[dd])").file_error("syntax", at(2, 8));
+    check(b"(;GM[1];B;W[aa])").file_error("syntax", at(1, 9));
+    check(b"(;GM[1];B)").file_error("syntax", at(1, 9));
+    check(b"(;GM[1]SZ\n)").file_error("syntax", at(1, 8));
+}
+
+#[test]
+fn hostile_junk_between_nodes() {
+    check(b"(;GM[1];B[aa] xyz ;W[bb])").file_error("syntax", at(1, 15));
+    check(b"(;GM[1];B[aa]%;W[bb])").file_error("syntax", at(1, 14));
+    check(b"(;GM[1];B[aa]\n  12. ;W[bb])").file_error("syntax", at(2, 3));
+    check("(;GM[1];B[aa]×;W[bb])".as_bytes()).file_error("syntax", at(1, 14));
+    // Lower-case identifiers are not SGF.
+    check(b"(;GM[1];b[aa])").file_error("syntax", at(1, 9));
+}
+
+#[test]
+fn hostile_long_identifiers() {
+    let ident = |n: usize| [&b"(;GM[1]"[..], &b"X".repeat(n), &b"[v];B[aa])"[..]].concat();
+    // 32 letters is the limit: an unknown property, ignored.
+    check(ident(32)).valid(1);
+    check(ident(33)).file_error("limit", at(1, 8));
+    check(ident(100_000)).file_error("limit", at(1, 8));
+    // An FF[3] identifier with many lower-case letters counts every letter.
+    let long_ff3 = [&b"(;GM[1]A"[..], &b"d".repeat(40), &b"[aa])"[..]].concat();
+    check(long_ff3).file_error("limit", at(1, 8));
+}
+
+#[test]
+fn hostile_mail_headers_and_trailing_garbage() {
+    let mail = b"From: club@example.org\nSubject: our game (the final one)\nContent-Type: text/plain\n\n\
+(;GM[1]SZ[9];B[ee];W[cc])\n-- \nSent from my phone :-)\n";
+    let c = check(mail);
+    c.valid(2);
+    c.warning(None, "junk-outside-tree", at(1, 1));
+    c.warning(None, "junk-outside-tree", at(6, 1));
+    // Garbage right after the last `)`.
+    check(b"(;GM[1];B[aa])trailing )( garbage").valid(1).warning(None, "junk-outside-tree", at(1, 15));
+}
+
+#[test]
+fn hostile_collections() {
+    // The second game is broken: the file's structure is wrong, reported in the second game.
+    check(b"(;GM[1];B[aa])\n(;GM[1];B[bb").file_error("syntax", at(2, 10));
+    check(b"(;GM[1];B[aa])\n(;GM[1];B[bb] ?)").file_error("syntax", at(2, 15));
+    // The second game has an illegal move: the first is still valid.
+    let c = check(b"(;GM[1];B[aa])\n(;GM[1];B[zz])");
+    assert_eq!(c.game(0)["valid"], true);
+    c.error(1, "off-board", at(2, 8));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Size
+
+#[test]
+fn hostile_long_main_line_of_200_000_nodes() {
+    let text = [&b"(;GM[1]SZ[19]KM[6.5]"[..], &b";B[];W[]".repeat(100_000), &b")"[..]].concat();
+    let c = check(text);
+    c.valid(200_000);
+    assert_eq!(c.game(0)["ended_by_passes"], true);
+}
+
+#[test]
+fn hostile_nested_and_sibling_variations_beyond_and_within_the_limits() {
+    // 20,000 nested variations: over the depth limit of 10,000. `(;GM[1]` is 7 bytes and each `(;B[aa]` 7 more:
+    // the 10,000th nested `(` is at offset 7 + 7 × 9,999 = 70,000.
+    let nested = |n: usize| [&b"(;GM[1]"[..], &b"(;B[aa]".repeat(n), &b")".repeat(n + 1)].concat();
+    check(nested(20_000)).file_error("limit", at(1, 70_001));
+    // 9,999 nested fit: the line replays until B plays on its own stone.
+    let c = check_with(nested(9_999), &["--all-variations"], FAST);
+    c.error(0, "occupied", at(1, 16));
+    // 10,000 sibling variations, every branch replayed.
+    let siblings = [&b"(;GM[1]SZ[9];B[ee]"[..], &b"(;W[cc])".repeat(10_000), &b")"[..]].concat();
+    check_with(siblings, &["--all-variations"], FAST).valid(2).quiet();
+}
+
+#[test]
+fn hostile_many_values_and_repeated_properties() {
+    // 20,000 values in one property: over the limit of 10,000. `(;GM[1]AB` is 9 bytes, each `[aa]` 4: the
+    // 10,001st value opens at offset 9 + 4 × 10,000 = 40,009.
+    let values = [&b"(;GM[1]AB"[..], &b"[aa]".repeat(20_000), &b";W[bb])"[..]].concat();
+    check(values).file_error("limit", at(1, 40_010));
+    // A property repeated 100,000 times in one node: GM plus 9,999 `C[x]` fill the 10,000 allowed; the next
+    // starts at offset 7 + 4 × 9,999 = 40,003.
+    let repeated = [&b"(;GM[1]"[..], &b"C[x]".repeat(100_000), &b";B[aa])"[..]].concat();
+    check(repeated).file_error("limit", at(1, 40_004));
+    // 100,000 nodes each repeating the same property: fine.
+    let spread = [&b"(;GM[1]"[..], &b";C[x]".repeat(100_000), &b";B[aa])"[..]].concat();
+    check(spread).valid(1);
+}
+
+#[test]
+fn hostile_file_over_the_size_limit_is_not_read() {
+    // A sparse 65 MiB file: refused from its size alone.
+    let dir = tempfile::tempdir().unwrap();
+    let file = std::fs::File::create(dir.path().join("huge.sgf")).unwrap();
+    file.set_len(65 << 20).unwrap();
+    check_path(dir.path(), "huge.sgf", &[], FAST).file_error("limit", NOWHERE);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Board sizes and coordinates
+
+#[test]
+fn hostile_board_sizes() {
+    // `(;GM[1]SZ[` is 10 characters: SZ's value starts at column 11.
+    for bad in ["0", "53", "-5", "abc", "", "19.5", "256", "12345678901234567890", "19:0", "0:0", ":", "19:", "9 9"] {
+        let c = check(format!("(;GM[1]SZ[{bad}];B[aa])"));
+        c.error(0, "bad-size", at(1, 11));
+        assert_eq!(c.game(0)["moves"], 0, "SZ[{bad}]");
+    }
+    // Odd but valid sizes.
+    check(b"(;GM[1]SZ[1];B[])").valid(1);
+    check(b"(;GM[1]SZ[1];B[aa])").error(0, "suicide", at(1, 13));
+    check(b"(;GM[1]SZ[2];B[aa];W[bb];B[ab])").valid(3);
+    check(b"(;GM[1]SZ[52];B[ZZ];W[aZ])").valid(2);
+    check(b"(;GM[1]SZ[19:19];B[ss])").valid(1);
+    let rect = check(b"(;GM[1]SZ[19:13];B[sm];W[sn])");
+    assert_eq!(rect.game(0)["board_size"], serde_json::json!([19, 13]));
+    rect.error(0, "off-board", at(1, 23));
+    // SZ twice in the root: the first counts, with a warning.
+    let twice = check(b"(;GM[1]SZ[9]SZ[13];B[kk])");
+    twice.warning(Some(0), "duplicate-property", at(1, 8));
+    twice.error(0, "off-board", at(1, 19));
+    // SZ in a later node is ignored, with a warning at the property.
+    let later = check(b"(;GM[1]SZ[9];B[aa];SZ[19]W[ss])");
+    later.warning(Some(0), "misplaced-root-property", at(1, 20));
+    later.error(0, "off-board", at(1, 19));
+}
+
+#[test]
+fn hostile_coordinates() {
+    // (SZ, move, expected error code or None for valid). Sizes are written with two digits, so `(;GM[1]SZ[19]` is
+    // 13 characters and the move's node starts at column 14.
+    let cases: [(&str, &str, Option<&str>); 12] = [
+        ("19", "PD", Some("off-board")), // upper case letters are columns 26..=51
+        ("52", "PD", None),
+        ("19", "a1", Some("bad-coordinate")),
+        ("19", "abc", Some("bad-coordinate")),
+        ("19", "a", Some("bad-coordinate")),
+        ("19", "??", Some("bad-coordinate")),
+        ("09", "jj", Some("off-board")),
+        ("09", "tt", None), // a pass on boards up to 19x19
+        ("19", "tt", None),
+        ("20", "tt", None), // a point on larger boards
+        ("21", "tt", None),
+        ("19", "ss", None),
+    ];
+    for (size, point, expected) in cases {
+        let c = check(format!("(;GM[1]SZ[{size}];B[{point}])"));
+        match expected {
+            Some(code) => {
+                let e = c.error(0, code, at(1, 14));
+                assert_eq!(e["move"], 1);
+            }
+            None => {
+                c.valid(1);
+            }
+        }
+    }
+    // On 20x20 and 21x21, tt is a point: playing it twice is occupied.
+    check(b"(;GM[1]SZ[20];B[tt];W[tt])").error(0, "occupied", at(1, 20));
+    check(b"(;GM[1]SZ[19];B[tt];W[tt])").valid(2);
+}
+
+#[test]
+fn hostile_moves_and_setup_in_odd_places() {
+    // B and W in one node: both played, with a warning.
+    check(b"(;GM[1];B[aa]W[bb])").valid(2).warning(Some(0), "multiple-moves", at(1, 8));
+    // Two values in one move: which one was played? An error.
+    check(b"(;GM[1];B[aa][bb])").error(0, "multiple-moves", at(1, 8));
+    check(b"(;GM[1];B[aa]B[bb])").error(0, "multiple-moves", at(1, 8));
+    // A move in the root node is a move.
+    check(b"(;GM[1]SZ[9]B[ee];W[cc])").valid(2).quiet();
+    // Setup and a move in one node: setup first, with a warning.
+    check(b"(;GM[1];AB[cc]B[aa])").valid(1).warning(Some(0), "setup-and-move", at(1, 8));
+    check(b"(;GM[1];AB[cc]B[cc])").error(0, "occupied", at(1, 8));
+    // The same point set up black and white.
+    let both = check(b"(;GM[1]AB[aa]AW[bb][aa];B[cc])");
+    let e = both.error(0, "illegal-setup", at(1, 2));
+    assert_eq!(e["sgf_point"], "aa");
+    // Setup stones without liberties.
+    check(b"(;GM[1]SZ[3]AB[ab][ba]AW[aa];B[cc])").error(0, "illegal-setup", at(1, 2));
+    // Garbled and off-board setup points.
+    check(b"(;GM[1]SZ[9]AB[a1])").error(0, "bad-coordinate", at(1, 16));
+    check(b"(;GM[1]SZ[9]AB[aa:jj])").error(0, "off-board", at(1, 16));
+    // Setup after moves: a warning.
+    check(b"(;GM[1];B[aa];AW[cc];B[dd])").valid(2).warning(Some(0), "setup-after-moves", at(1, 14));
+}
+
+#[test]
+fn hostile_compressed_point_lists_in_either_corner_order() {
+    // `AB[aa:cc]` (top-left to bottom-right) and `AW[gg:ee]` (the other way) each cover a 3x3 square: a move
+    // inside either is on a stone. `(;GM[1]SZ[9]AB[aa:cc]AW[gg:ee]` is 30 characters.
+    check(b"(;GM[1]SZ[9]AB[aa:cc]AW[gg:ee];B[ff])").error(0, "occupied", at(1, 31));
+    check(b"(;GM[1]SZ[9]AB[aa:cc]AW[gg:ee];B[bb])").error(0, "occupied", at(1, 31));
+    // The other diagonal (top-right to bottom-left) and a degenerate rectangle of one point.
+    check(b"(;GM[1]SZ[9]AB[ca:ac]AW[ee:ee];B[bb])").error(0, "occupied", at(1, 31));
+    check(b"(;GM[1]SZ[9]AB[aa:cc]AW[gg:ee];B[dd])").valid(1);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Game information
+
+#[test]
+fn hostile_handicap_values() {
+    // `(;GM[1]HA[` is 10 characters: HA's value at 11.
+    for bad in ["abc", "-1", "2.5", "", "99999999999"] {
+        let c = check(format!("(;GM[1]HA[{bad}];B[aa])"));
+        c.valid(1).warning(Some(0), "bad-handicap", at(1, 11));
+        assert_eq!(c.game(0)["handicap"], 0);
+    }
+    for even in ["0", "1"] {
+        check(format!("(;GM[1]HA[{even}];B[aa])")).valid(1).quiet();
+    }
+    check(b"(;GM[1]HA[2]AB[dd][pp];W[dp])").valid(1).quiet();
+    check(b"(;GM[1]HA[3]AB[dd][pp];W[dp])").valid(1).warning(Some(0), "handicap-mismatch", at(1, 11));
+    check(b"(;GM[1]HA[9];B[pd])").valid(1).warning(Some(0), "handicap-mismatch", at(1, 11));
+}
+
+#[test]
+fn hostile_komi_values() {
+    // `(;GM[1]KM[` is 10 characters: KM's value at 11.
+    for bad in ["abc", "NaN", "inf", "-inf", "1e400", "", "6.5.5", "0x10", "６.５"] {
+        let c = check(format!("(;GM[1]KM[{bad}];B[aa])"));
+        c.valid(1).warning(Some(0), "bad-komi", at(1, 11));
+        assert_eq!(c.game(0)["komi"], 0.0, "KM[{bad}]");
+    }
+    for (written, read) in [("6,5", 6.5), ("2.75", 5.5), ("650", 6.5), ("-0", 0.0), (" 7.5 ", 7.5), ("+0.5", 0.5)] {
+        let c = check(format!("(;GM[1]KM[{written}];B[aa])"));
+        c.valid(1).quiet();
+        assert_eq!(c.game(0)["komi"], read, "KM[{written}]");
+    }
+}
+
+#[test]
+fn hostile_results_and_move_numbers() {
+    for re in ["B+R", "W+Resign", "?", "0", "Draw", "Void", "B+", "W+-3", "B+1e400", "B+NaN", "\\]", "😀", ""] {
+        let c = check(format!("(;GM[1]SZ[9]KM[6.5]RE[{re}];B[ee];W[];B[])"));
+        c.valid(3);
+    }
+    // A counted result that does not match: a note or warning, never an error.
+    check(b"(;GM[1]SZ[9]KM[6.5]RE[B+1000];B[ee];W[];B[];W[])").valid(4);
+    // MN renumbers moves for display only; odd values change nothing.
+    check(b"(;GM[1];B[aa]MN[-5];W[bb]MN[abc];B[cc]MN[99999999999999999999999])").valid(3).quiet();
+}
+
+#[test]
+fn hostile_territory_markup_on_stones_and_off_the_board() {
+    // TW on a black stone marks it dead; TB on a black stone marks nothing; points off the board are ignored.
+    // `(;GM[1]SZ[5]KM[0.5]RE[W+0.5];B[cc];W[];B[];` is 43 characters: the last node's `;` is at 43,
+    // `TW[cc][aa:ee]TB[` ends at 59, so `zz` is at 60.
+    let record = b"(;GM[1]SZ[5]KM[0.5]RE[W+0.5];B[cc];W[];B[];TW[cc][aa:ee]TB[zz][a1])";
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "tw.sgf", record);
+    let c = check_path(dir.path(), "tw.sgf", &[], FAST);
+    c.valid(3).warning(Some(0), "bad-markup", at(1, 60)).warning(Some(0), "bad-markup", at(1, 64));
+    assert_eq!(c.game(0)["score"]["dead"], serde_json::json!(["cc"]), "{:#}", c.doc);
+    let own = check(b"(;GM[1]SZ[5]KM[0.5]RE[B+24.5];B[cc];W[];B[];TB[cc][aa:ee])");
+    own.valid(3);
+    assert_eq!(own.game(0)["score"]["dead"], serde_json::json!([]));
+    let run = run_bounded(dir.path(), &["score", "--format", "json", "tw.sgf"], FAST);
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn hostile_sgf_versions_and_other_games() {
+    // FF[3] long identifiers: AddBlack is AB, Black is B, SiZe is SZ.
+    let c = check(b"(;FF[3]GaMe[1]SiZe[9]AddBlack[cc]AddWhite[gg];Black[ee];White[cc])");
+    assert_eq!(c.game(0)["board_size"], serde_json::json!([9, 9]));
+    c.error(0, "occupied", at(1, 56));
+    // GM[2] is not Go: skipped with a warning (exit 0), an error with --strict.
+    check(b"(;GM[2]SZ[8];B[aa])").warning(Some(0), "not-go", at(1, 6));
+    assert_eq!(check(b"(;GM[2]SZ[8];B[aa])").code, 0);
+    assert_eq!(check_with(b"(;GM[2]SZ[8];B[aa])", &["--strict"], FAST).code, 1);
+    // FF[5]: unknown version, read as FF[4].
+    check(b"(;FF[5]GM[1];B[aa])").valid(1).warning(Some(0), "unknown-ff", at(1, 6));
+    // A mixed collection: not Go, valid Go, invalid Go.
+    let mixed = check(b"(;GM[2];B[aa])(;GM[1];B[aa])(;FF[3]GM[1];B[zz])");
+    mixed.warning(Some(0), "not-go", at(1, 6));
+    assert_eq!(mixed.game(1)["valid"], true);
+    mixed.error(2, "off-board", at(1, 41));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Every class through every command, as a folder
+
+/// The fast classes as files: every one is read, none crashes any command, and the folder's status is 1.
+#[test]
+fn hostile_folder_through_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let le: Vec<u8> = "\u{FEFF}(;GM[1];B[aa])".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let files: Vec<(&str, Vec<u8>)> = vec![
+        ("empty.sgf", b"".to_vec()),
+        ("png.sgf", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec()),
+        ("latin1.sgf", b"(;GM[1]PB[Jos\xE9];B[aa])".to_vec()),
+        ("utf16.sgf", le),
+        ("unterminated.sgf", b"(;GM[1];C[abc\\".to_vec()),
+        ("unbalanced.sgf", b"(;GM[1];B[aa](;W[bb])".to_vec()),
+        ("escapes.sgf", b"(;GM[1]PB[\x1b[31mRed];B[aa];W[\x1b[1m])".to_vec()),
+        ("sizes.sgf", b"(;SZ[0])(;SZ[53])(;SZ[1];B[aa])(;SZ[52];B[ZZ])(;SZ[19:13];B[tt])".to_vec()),
+        ("coords.sgf", b"(;SZ[9];B[tt];W[PD])(;SZ[21];B[tt];W[tt])".to_vec()),
+        ("setup.sgf", b"(;AB[aa]AW[aa])(;AB[aa:cc]B[bb])(;B[aa]W[bb])(;B[aa][bb])".to_vec()),
+        ("info.sgf", b"(;HA[abc]KM[1e400]RE[B+NaN]MN[-1];B[];W[];TB[zz][aa:ss]TW[pd])".to_vec()),
+        ("games.sgf", b"(;FF[3]AddBlack[aa])(;GM[2])(;FF[5])".to_vec()),
+        ("variations.sgf", b"(;SZ[5];B[cc](;W[bc](;B[bb])(;B[cb]))(;W[bb](;B[cb];W[bc])))".to_vec()),
+    ];
+    for (name, bytes) in &files {
+        write_file(d, name, bytes);
+    }
+    let commands: [&[&str]; 6] = [
+        &["check", "-q", "-j", "2", "--all-variations", "--board", "."],
+        &["check", "-q", "--format", "json", "--all-variations", "."],
+        &["check", "-q", "--format", "jsonl", "."],
+        &["check", "-q", "--format", "github", "."],
+        &["score", "-q", "--force", "."],
+        &["stats", "-q", "."],
+    ];
+    for args in commands {
+        let run = run_bounded(d, args, FAST);
+        assert_eq!(run.code, 1, "gotool {args:?}: some files are broken\n{}", run.stdout);
+    }
+    let json = run_bounded(d, &["check", "-q", "--format", "json", "."], FAST).json();
+    assert_eq!(json["summary"]["files"], files.len());
+    for file in json["files"].as_array().unwrap() {
+        if let Some(code) = file["error"]["code"].as_str() {
+            assert!(["syntax", "encoding"].contains(&code), "{file:#}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Huge inputs: `cargo test --release --test integration -- --ignored hostile`
+
+/// Writes `bytes` to a temp file and runs `check` on it with the big time bound.
+fn check_big(bytes: &[u8], extra: &[&str]) -> Checked {
+    check_with(bytes, extra, BIG)
+}
+
+#[test]
+#[ignore = "huge input; run with --ignored in release"]
+fn hostile_big_comment_of_10_mib() {
+    let c = check_big(&[&b"(;GM[1]SZ[19]C["[..], &b"x".repeat(10 << 20), &b"];B[pd];W[dp])"[..]].concat(), &[]);
+    c.valid(2);
+    // The same comment never closed: reported where it opens after scanning all of it.
+    check_big(&[&b"(;GM[1]SZ[19]C["[..], &b"x\\]".repeat(4 << 20)].concat(), &[]).file_error("syntax", at(1, 15));
+}
+
+#[test]
+#[ignore = "huge input; run with --ignored in release"]
+fn hostile_big_main_line_of_1_000_000_nodes() {
+    let text = [&b"(;GM[1]SZ[19]KM[6.5]"[..], &b";B[];W[]".repeat(500_000), &b")"[..]].concat();
+    let c = check_big(&text, &["--all-variations"]);
+    c.valid(1_000_000);
+    assert_eq!(c.game(0)["ended_by_passes"], true);
+    // One node over the limit of 2,000,000: `(;GM[1]` holds node 1, each `;` is 1 byte, so node 2,000,001 is at
+    // offset 7 + 1,999,999 = 2,000,006.
+    let over = [&b"(;GM[1]"[..], &b";".repeat(2_000_000), &b")"[..]].concat();
+    check_big(&over, &[]).file_error("limit", at(1, 2_000_007));
+}
+
+#[test]
+#[ignore = "huge input; run with --ignored in release"]
+fn hostile_big_property_with_1_000_000_values() {
+    let text = [&b"(;GM[1]AB"[..], &b"[aa]".repeat(1_000_000), &b";W[bb])"[..]].concat();
+    check_big(&text, &[]).file_error("limit", at(1, 40_010));
+}
+
+#[test]
+#[ignore = "huge input; run with --ignored in release"]
+fn hostile_big_100_000_nested_variations() {
+    let text = [&b"(;GM[1]"[..], &b"(;B[aa]".repeat(100_000), &b")".repeat(100_001)].concat();
+    check_big(&text, &[]).file_error("limit", at(1, 70_001));
+    // With the limit lifted, the chain is replayed without recursion: B's second move is on its own stone.
+    check_big(&text, &["--max-depth", "200000", "--all-variations"]).error(0, "occupied", at(1, 16));
+}
+
+#[test]
+#[ignore = "huge input; run with --ignored in release"]
+fn hostile_big_100_000_sibling_variations() {
+    let text = [&b"(;GM[1]SZ[9];B[ee]"[..], &b"(;W[cc];B[gg])".repeat(100_000), &b")"[..]].concat();
+    check_big(&text, &["--all-variations"]).valid(3).quiet();
+}
+
+#[test]
+#[ignore = "huge input; run with --ignored in release"]
+fn hostile_big_collection_of_20_mib() {
+    let text = collection_of_20_mib();
+    assert!(text.len() >= 20 << 20);
+    let c = check_big(&text, &[]);
+    c.valid(78);
+    assert_eq!(c.games(), text.len() / game_text(0).len());
+}
+
+/// One game of 76 moves on 19x19 with no captures (black and white fill separate rows), ended by two passes,
+/// and a 1 KiB comment. Every game of the collection has the same length.
+fn game_text(index: usize) -> Vec<u8> {
+    let mut s = format!("(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]GN[game {index:06}]C[{}]", "c".repeat(1024));
+    for x in b'a'..=b's' {
+        s.push_str(&format!(";B[{}d];W[{}p]", x as char, x as char));
+    }
+    for x in b'a'..=b's' {
+        s.push_str(&format!(";B[{}f];W[{}n]", x as char, x as char));
+    }
+    s.push_str(";B[];W[])\n");
+    s.into_bytes()
+}
+
+fn collection_of_20_mib() -> Vec<u8> {
+    let mut text = Vec::with_capacity((20 << 20) + 4096);
+    let mut index = 0;
+    while text.len() < 20 << 20 {
+        text.extend(game_text(index));
+        index += 1;
+    }
+    text
+}

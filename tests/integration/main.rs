@@ -1,0 +1,32 @@
+//! gotool's integration tests: one test binary (one link step) that runs the real `gotool` executable on the
+//! hand-made fixtures in `fixtures/` and on generated inputs, and optionally on the shared corpus.
+
+// `gotool()`, `fixture()`, running `check` and reading its JSON.
+mod util;
+
+// Help, version, usage errors (exit 2), missing paths, text-report flags.
+mod cli;
+
+// The rules fixtures: verdicts, error codes, moves, points and line:column.
+mod check;
+
+// The JSON document and JSON Lines: fields, types, summaries that add up.
+mod json;
+
+// BOM, Latin-1, GB2312 with `]`/`\` trail bytes, UTF-8 without CA, UTF-16.
+mod encoding;
+
+// Truncated, unclosed, junk around the tree, empty, not Go, binary, too deep or too large.
+mod malformed;
+
+// Folder mode: discovery, order, broken files, -j, GitHub and JSONL output, --output, --shard, link loops.
+mod batch;
+
+// The real-world corpus named by GOTOOL_CORPUS (skipped when unset).
+mod corpus;
+
+// Hostile input (#6): every broken, odd or oversized class, generated in the test; exit status, code, place.
+mod hostile;
+
+// Real output against the JSON Schema in schema/ (documents and each JSON Lines object).
+mod schema;

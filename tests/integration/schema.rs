@@ -1,0 +1,72 @@
+//! Real output validated against the JSON Schema in `schema/report.schema.json`: the `check` and `score`
+//! documents over every fixture, and each JSON Lines object on its own.
+
+use serde_json::Value;
+
+use crate::util::run;
+
+fn validator() -> jsonschema::Validator {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schema/report.schema.json");
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("schema file")).expect("schema is JSON");
+    jsonschema::validator_for(&schema).expect("schema compiles")
+}
+
+fn assert_valid(validator: &jsonschema::Validator, value: &Value, what: &str) {
+    let errors: Vec<String> = validator.iter_errors(value).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    assert!(errors.is_empty(), "{what} does not match the schema:\n{}\n{value:#}", errors.join("\n"));
+}
+
+#[test]
+fn json_documents_match_the_schema() {
+    let validator = validator();
+    for command in ["check", "score"] {
+        let r = run(&[command, "-q", "--format", "json", "sgf"]);
+        assert_valid(&validator, &r.json(), &format!("{command} --format json"));
+    }
+}
+
+#[test]
+fn every_json_line_matches_the_schema() {
+    let validator = validator();
+    for command in ["check", "score"] {
+        let r = run(&[command, "-q", "--format", "jsonl", "sgf"]);
+        let mut lines = 0;
+        for line in r.stdout.lines() {
+            let value: Value = serde_json::from_str(line).expect("each line is JSON");
+            assert_valid(&validator, &value, &format!("{command} --format jsonl line {line}"));
+            lines += 1;
+        }
+        assert!(lines > 30, "{lines} lines");
+    }
+}
+
+#[test]
+fn the_schema_rejects_a_report_missing_a_field() {
+    // The schema must be able to fail: a game without `valid` is not a report.
+    let validator = validator();
+    let r = run(&["check", "-q", "--format", "json", "sgf/example.sgf"]);
+    let mut doc = r.json();
+    doc["files"][0]["games"][0].as_object_mut().unwrap().remove("valid");
+    assert!(!validator.is_valid(&doc));
+}
+
+#[test]
+fn scored_corpus_games_match_the_schema() {
+    let Some(corpus) = std::env::var_os("GOTOOL_CORPUS") else {
+        eprintln!("GOTOOL_CORPUS not set: skipping the corpus schema test");
+        return;
+    };
+    let validator = validator();
+    let finished = std::path::Path::new(&corpus).join("finished");
+    let output =
+        crate::util::gotool().args(["score", "-q", "--format", "jsonl"]).arg(&finished).output().expect("gotool runs");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let mut scored = 0;
+    for line in stdout.lines() {
+        let value: Value = serde_json::from_str(line).expect("each line is JSON");
+        assert_valid(&validator, &value, "a finished game's JSON line");
+        scored += usize::from(value["score"].is_object());
+    }
+    assert!(scored > 2000, "{scored} scored games");
+}
