@@ -135,10 +135,8 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     report.black_player = info.black_player.clone();
     report.white_player = info.white_player.clone();
 
-    let start = Line::new(&info);
-
     // Main line first: it gives the report's move count, the handicap check and the end position.
-    let mut line = start.clone();
+    let mut line = Line::new(&info);
     let mut node = root;
     let mut last_node;
     let mut stopped_early = false;
@@ -158,7 +156,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     check_handicap(&info, &line, c, root, &mut diags);
 
     if options.all_variations {
-        check_variations(c, root, &start, &info, &mut diags);
+        check_variations(c, root, &Line::new(&info), &info, &mut diags);
     }
 
     report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);

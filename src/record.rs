@@ -164,6 +164,10 @@ pub fn parse_color(value: &str) -> Option<Color> {
 /// A SimpleText value (names, `RE`, `RU`) unescaped, soft line breaks removed, whitespace folded, as the
 /// SGF spec says — sgf-parse does this well.
 pub fn simple_text(raw: &str) -> String {
+    // Most values (names, results, rules) hold no escape and no line break: nothing to unfold.
+    if !raw.chars().any(|c| c == '\\' || (c.is_whitespace() && c != ' ')) {
+        return raw.trim().to_string();
+    }
     SimpleText { text: raw.to_string() }.to_string().trim().to_string()
 }
 
@@ -240,5 +244,8 @@ mod tests {
     fn text_is_unescaped() {
         assert_eq!(simple_text("W+\\]3.5"), "W+]3.5");
         assert_eq!(simple_text(" Lee\\\nSedol "), "LeeSedol");
+        assert_eq!(simple_text("Lee\u{3000}Sedol"), "Lee Sedol");
+        assert_eq!(simple_text(" Lee  Sedol "), "Lee  Sedol");
+        assert_eq!(simple_text("a\tb"), "a b");
     }
 }

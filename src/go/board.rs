@@ -336,12 +336,40 @@ impl Board {
                 self.liberties[usize::from(h)] += new_liberties;
             }
             _ => {
-                // Merge every chain into the longest, then count liberties afresh: shared liberties are
-                // too easy to double-count incrementally, and multi-chain merges are rare.
+                // Merge every chain into the longest. Its liberties grow by those of the others and of the
+                // new stone that it does not already touch; counting them before the heads are relabelled
+                // costs a walk over the shorter chains only.
                 let mut target = own_heads[0];
                 for &h in &own_heads[1..own_count] {
                     if self.chain_len[usize::from(h)] > self.chain_len[usize::from(target)] {
                         target = h;
+                    }
+                }
+                let generation = self.next_mark_generation();
+                let mut added = 0;
+                let mut consider = |board: &mut Board, e: Loc| {
+                    let i = usize::from(e);
+                    if board.cells[i] == EMPTY && board.marks[i] != generation && !board.touches_chain(e, target, loc) {
+                        board.marks[i] = generation;
+                        added += 1;
+                    }
+                };
+                for n in self.neighbour_cells(loc) {
+                    consider(self, n);
+                }
+                for &h in &own_heads[..own_count] {
+                    if h == target {
+                        continue;
+                    }
+                    let mut s = h;
+                    loop {
+                        for n in self.neighbour_cells(s) {
+                            consider(self, n);
+                        }
+                        s = self.next[usize::from(s)];
+                        if s == h {
+                            break;
+                        }
                     }
                 }
                 self.link_into(loc, target);
@@ -350,7 +378,7 @@ impl Board {
                         self.merge_chains(h, target);
                     }
                 }
-                self.liberties[usize::from(target)] = self.count_liberties(target);
+                self.liberties[usize::from(target)] += added;
             }
         }
 
@@ -494,13 +522,18 @@ impl Board {
         self.chain_len[i] += self.chain_len[f];
     }
 
-    fn count_liberties(&mut self, head: Loc) -> u16 {
+    /// A fresh mark value: cells marked before it no longer count as marked.
+    fn next_mark_generation(&mut self) -> u32 {
         self.mark_generation = self.mark_generation.wrapping_add(1);
         if self.mark_generation == 0 {
             self.marks.fill(0);
             self.mark_generation = 1;
         }
-        let generation = self.mark_generation;
+        self.mark_generation
+    }
+
+    fn count_liberties(&mut self, head: Loc) -> u16 {
+        let generation = self.next_mark_generation();
         let mut count = 0;
         let mut s = head;
         loop {
