@@ -518,14 +518,15 @@ fn scan_property(c: &mut Collection, node: usize, start: usize, limits: &Limits)
         }
         let value_start = j + 1;
         let mut k = value_start;
+        // Jump to the next `]` or `\` (memchr searches a word at a time); an escape skips the byte after it.
         loop {
-            match bytes.get(k) {
-                None => {
-                    return Err(SyntaxError { kind: SyntaxKind::UnterminatedValue, offset: j });
+            match memchr::memchr2(b']', b'\\', bytes.get(k..).unwrap_or_default()) {
+                None => return Err(SyntaxError { kind: SyntaxKind::UnterminatedValue, offset: j }),
+                Some(found) if bytes[k + found] == b']' => {
+                    k += found;
+                    break;
                 }
-                Some(b']') => break,
-                Some(b'\\') => k += 2,
-                Some(_) => k += 1,
+                Some(found) => k += found + 2,
             }
         }
         c.values.push(Span::new(value_start, k));
@@ -544,9 +545,21 @@ fn scan_property(c: &mut Collection, node: usize, start: usize, limits: &Limits)
 }
 
 /// Turns byte offsets into 1-based line and column (columns count characters). CR, LF and CRLF each end a line.
+///
+/// A column is found in constant time (at most one block of bytes is counted), not in the length of its line:
+/// many records are a single line, and a hostile one with a diagnostic on each of a million nodes would
+/// otherwise cost quadratic time (issue #6).
 pub struct LineIndex<'t> {
     text: &'t str,
     line_starts: Vec<usize>,
+    /// The number of characters before each `COLUMN_BLOCK`-byte block of the text (offsets fit in `u32`; see `Span`).
+    chars_before_block: Vec<u32>,
+}
+
+const COLUMN_BLOCK: usize = 64;
+
+fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
 }
 
 impl<'t> LineIndex<'t> {
@@ -567,14 +580,28 @@ impl<'t> LineIndex<'t> {
             }
             i += 1;
         }
-        LineIndex { text, line_starts }
+        let mut chars_before_block = Vec::with_capacity(bytes.len() / COLUMN_BLOCK + 2);
+        let mut chars = 0u32;
+        for block in bytes.chunks(COLUMN_BLOCK) {
+            chars_before_block.push(chars);
+            chars += count_chars(block) as u32;
+        }
+        chars_before_block.push(chars);
+        LineIndex { text, line_starts, chars_before_block }
+    }
+
+    /// Characters in the text before byte `offset`.
+    fn chars_before(&self, offset: usize) -> usize {
+        let block = offset / COLUMN_BLOCK;
+        let start = block * COLUMN_BLOCK;
+        self.chars_before_block[block] as usize + count_chars(&self.text.as_bytes()[start..offset])
     }
 
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let column = self.text.as_bytes()[start..offset].iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+        let column = self.chars_before(offset) - self.chars_before(start);
         (line as u32 + 1, column as u32 + 1)
     }
 }
@@ -662,5 +689,22 @@ mod tests {
         assert_eq!(index.line_col(10), (3, 1));
         let x = text.find('X').unwrap();
         assert_eq!(index.line_col(x), (4, 6));
+    }
+
+    #[test]
+    fn columns_count_characters_across_blocks_of_a_long_line() {
+        // Multi-byte characters straddle the 64-byte blocks; every column must match a plain count.
+        let text = format!("(;C[{}]\nB[{}]X", "é李".repeat(50), "a€".repeat(70));
+        let index = LineIndex::new(&text);
+        let (mut line, mut line_start) = (1, 0);
+        for (offset, c) in text.char_indices() {
+            let column = text[line_start..offset].chars().count() as u32 + 1;
+            assert_eq!(index.line_col(offset), (line, column), "offset {offset}");
+            if c == '\n' {
+                (line, line_start) = (line + 1, offset + 1);
+            }
+        }
+        // The end of the text: `B[`, 140 characters, `]X` make 144, so the end is column 145.
+        assert_eq!(index.line_col(text.len()), (2, 145));
     }
 }
