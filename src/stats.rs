@@ -47,6 +47,8 @@ pub struct Margins {
 pub struct ResultChecks {
     pub matched: usize,
     pub mismatched: usize,
+    /// Disagreed, but the game had no dead-stone information: every stone was counted alive.
+    pub unconfirmed: usize,
     /// Scored, but `RE` has no margin (resignation with markup, missing `RE`).
     pub not_checkable: usize,
     /// Not scored at all (resigned, unfinished, invalid).
@@ -114,6 +116,7 @@ impl Stats {
                 Some(s) => {
                     match s.matches_record {
                         Some(true) => self.result_checks.matched += 1,
+                        Some(false) if s.dead_source == DeadSource::None => self.result_checks.unconfirmed += 1,
                         Some(false) => self.result_checks.mismatched += 1,
                         None => self.result_checks.not_checkable += 1,
                     }
@@ -246,8 +249,8 @@ impl Stats {
         let c = &self.result_checks;
         let _ = writeln!(
             out,
-            "RE checks        {} matched, {} mismatched, {} scored but not checkable, {} not scored",
-            c.matched, c.mismatched, c.not_checkable, c.not_scored
+            "RE checks        {} matched, {} mismatched, {} unconfirmed (no dead-stone information), {} scored but not checkable, {} not scored",
+            c.matched, c.mismatched, c.unconfirmed, c.not_checkable, c.not_scored
         );
         let _ = writeln!(out, "dead-stone markup {} games", self.with_dead_stone_markup);
         out
