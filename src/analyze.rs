@@ -86,10 +86,28 @@ pub fn analyze_path(path: &Path, display: &str, options: &AnalyzeOptions, hook: 
             None,
         );
     }
-    match std::fs::read(path) {
-        Ok(bytes) => analyze_bytes(&bytes, display, options, hook),
+    match read_limited(path, options.limits.max_file_bytes) {
+        Ok(Some(bytes)) => analyze_bytes(&bytes, display, options, hook),
+        Ok(None) => FileReport::failed(
+            display,
+            "limit",
+            format!("more than {} bytes, over the limit (see --max-file-size)", options.limits.max_file_bytes),
+            None,
+        ),
         Err(e) => FileReport::failed(display, "io", format!("cannot read: {e}"), None),
     }
+}
+
+/// Reads a file, but never more than `max` bytes: `None` when it holds more. The size on disk is not enough
+/// to go by: a pipe (`gotool check <(curl …)`), `/dev/zero` or a file still growing reports 0 or too little,
+/// and an unbounded read would take all memory (issue #6).
+pub fn read_limited(path: &Path, max: u64) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let hint = file.metadata().map_or(0, |m| m.len()).min(max);
+    let mut bytes = Vec::with_capacity(usize::try_from(hint).unwrap_or(0));
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= max).then_some(bytes))
 }
 
 /// Checks a file's bytes. Catches panics as `internal-error`.

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::analyze::{AnalyzeOptions, FileReport, analyze_path};
+use crate::analyze::{self, AnalyzeOptions, FileReport, analyze_path};
 use crate::batch::{self, Input};
 use crate::check::{CheckOptions, GameReport, LineEnd, check_game};
 use crate::cli::{Cli, Command, FormatArg, InputArgs, ShowArgs};
@@ -120,9 +120,12 @@ fn color_wanted(input: &InputArgs) -> bool {
 
 /// `gotool show`: draws one position of one record.
 fn run_show(args: &ShowArgs, stdout: &mut dyn Write) -> Result<u8> {
-    let bytes = std::fs::read(&args.path).with_context(|| format!("{}", args.path.display()))?;
-    let decoded = input::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", args.path.display()))?;
     let limits = Limits::default();
+    let max = limits.max_file_bytes;
+    let bytes = analyze::read_limited(&args.path, max)
+        .with_context(|| format!("{}", args.path.display()))?
+        .ok_or_else(|| anyhow::anyhow!("{}: more than {max} bytes, over the limit", args.path.display()))?;
+    let decoded = input::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", args.path.display()))?;
     let collection = sgf::scan(&decoded.text, &limits).map_err(|e| {
         let (line, column) = sgf::LineIndex::new(&decoded.text).line_col(e.offset);
         anyhow::anyhow!("{}:{line}:{column}: {e}", args.path.display())
@@ -140,6 +143,9 @@ fn run_show(args: &ShowArgs, stdout: &mut dyn Write) -> Result<u8> {
     };
     let mut diagram = match (args.move_number, args.score) {
         (Some(number), _) => {
+            if number == 0 || number > game.moves {
+                anyhow::bail!("{}: --move {number}, but the game has moves 1 to {}", args.path.display(), game.moves);
+            }
             let Some((diagram, _)) = picture::before_move(&collection, index, &options, number) else {
                 anyhow::bail!("{}: the game cannot be replayed up to move {number}", args.path.display());
             };
