@@ -28,10 +28,10 @@ fn at(line: u64, column: u64) -> Place {
 /// No line:column: the finding is about the file as a whole.
 const NOWHERE: Place = None;
 
-/// Runs `gotool <args> <file>` in `dir`, killed after `limit`. Checks what must hold for every input: it ended
-/// in time with a documented status, and nothing in its output speaks of a panic.
+/// Runs `gotool <args>` in `dir`, killed after `limit`. Checks what must hold for every input: it ended in time
+/// with a documented status, and nothing in its output speaks of a panic. Also used by `regression`.
 #[track_caller]
-fn run_bounded(dir: &Path, args: &[&str], limit: Duration) -> Run {
+pub fn run_bounded(dir: &Path, args: &[&str], limit: Duration) -> Run {
     let started = Instant::now();
     let output = gotool().current_dir(dir).args(args).timeout(limit).output().expect("gotool runs");
     let elapsed = started.elapsed();

@@ -30,3 +30,6 @@ mod hostile;
 
 // Real output against the JSON Schema in schema/ (documents and each JSON Lines object).
 mod schema;
+
+// One test per bug, `r<issue>_<slug>`; inputs generated in the test.
+mod regression;
