@@ -10,6 +10,9 @@ use crate::record::{self, MoveValue, PointListError};
 use crate::score::verdict::GameScore;
 use crate::sgf::{Collection, NONE, PropId};
 
+/// Wrong-turn warnings listed per line before the rest are summarised in one.
+const MAX_WRONG_TURNS_LISTED: u32 = 32;
+
 /// What the caller decides about checking (from the command line).
 #[derive(Clone, Debug, Default)]
 pub struct CheckOptions {
@@ -86,6 +89,9 @@ struct Line {
     cycle_reported: bool,
     /// Play after two passes is reported once per line: some records resume hundreds of times.
     resumption_reported: bool,
+    /// Wrong-turn warnings so far in this line; past a few dozen only their count is kept (a record with every
+    /// move out of turn would otherwise hold a warning per move).
+    wrong_turns: u32,
 }
 
 impl Line {
@@ -96,6 +102,7 @@ impl Line {
             black_setup_before_first_move: 0,
             cycle_reported: false,
             resumption_reported: false,
+            wrong_turns: 0,
         }
     }
 }
@@ -344,6 +351,12 @@ fn process_node(
                     _ => 2,
                 };
                 for &v in c.values(p) {
+                    // Compressed lists can name the same points many times over: keep the list no longer
+                    // than a few boards' worth by removing repeats as it grows.
+                    if setup[slot].len() > 4 * usize::from(w) * usize::from(h) {
+                        setup[slot].sort_unstable();
+                        setup[slot].dedup();
+                    }
                     if let Err(e) = record::parse_point_value(c.slice(v), w, h, &mut setup[slot]) {
                         let (code, what) = match e {
                             PointListError::Garbled(v) => ("bad-coordinate", format!("{v:?} is not a point")),
@@ -407,8 +420,12 @@ fn process_node(
                 &mut out,
             );
         }
+        for list in &mut setup {
+            list.sort_unstable();
+            list.dedup();
+        }
         let [black, white, empty] = &setup;
-        if let Some(&p) = black.iter().find(|p| white.contains(p)) {
+        if let Some(&p) = black.iter().find(|p| white.binary_search(p).is_ok()) {
             push(
                 Diagnostic::error("illegal-setup", format!("{} is set up both black and white", p.to_sgf()))
                     .at_point(p, h)
@@ -504,11 +521,24 @@ fn play_move(
     match line.game.play(color, point) {
         Ok(played) => {
             if played.wrong_turn {
-                push(diag(
-                    "wrong-turn",
-                    format!("{} moved but {} was to play", color.name(), color.opponent().name()),
-                    false,
-                ));
+                line.wrong_turns += 1;
+                if line.wrong_turns <= MAX_WRONG_TURNS_LISTED {
+                    push(diag(
+                        "wrong-turn",
+                        format!("{} moved but {} was to play", color.name(), color.opponent().name()),
+                        false,
+                    ));
+                } else if line.wrong_turns == MAX_WRONG_TURNS_LISTED + 1 {
+                    push(diag(
+                        "wrong-turn",
+                        format!(
+                            "{} moved but {} was to play; further wrong-turn warnings in this line are not listed",
+                            color.name(),
+                            color.opponent().name()
+                        ),
+                        false,
+                    ));
+                }
             }
             if played.resumed_after_passes && !line.resumption_reported {
                 line.resumption_reported = true;

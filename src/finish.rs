@@ -11,6 +11,9 @@ use crate::score::verdict::{DeadSource, GameScore, check_result};
 use crate::score::{ScoreInput, format_margin, score};
 use crate::sgf::{Collection, PropId};
 
+/// Points a diagnostic lists (an open border can be hundreds).
+const MAX_POINTS_IN_DIAGNOSTIC: usize = 32;
+
 /// How to score (from the command line).
 #[derive(Clone, Debug, Default)]
 pub struct ScoreOptions {
@@ -55,6 +58,10 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         };
         has_markup = true;
         for &v in c.values(p) {
+            if marks[slot].len() > 4 * usize::from(w) * usize::from(h) {
+                marks[slot].sort_unstable();
+                marks[slot].dedup();
+            }
             if let Err(e) = record::parse_point_value(c.slice(v), w, h, &mut marks[slot]) {
                 let what = match e {
                     PointListError::Garbled(v) => format!("{v:?} is not a point"),
@@ -152,7 +159,8 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
             Diagnostic::warning(warning.code, warning.message.clone())
         }
         .at(node_offset);
-        d.points = warning.points.iter().map(|p| p.to_sgf()).collect();
+        // The full list is in the score's `points`; a diagnostic names the first few.
+        d.points = warning.points.iter().take(MAX_POINTS_IN_DIAGNOSTIC).map(|p| p.to_sgf()).collect();
         if let Some(&first) = warning.points.first() {
             d = d.at_point(first, h);
         }

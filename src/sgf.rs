@@ -149,6 +149,7 @@ pub enum SyntaxKind {
     IdentifierWithoutValue(String),
     LowercaseIdentifier(String),
     NodeAfterVariation,
+    NodeAfterTree,
     TooManyNodes(u32),
     TooDeep(u32),
     TooManyProperties(u32),
@@ -203,6 +204,9 @@ impl fmt::Display for SyntaxError {
             }
             SyntaxKind::NodeAfterVariation => {
                 write!(f, "node after a variation: SGF puts variations at the end of a sequence")
+            }
+            SyntaxKind::NodeAfterTree => {
+                write!(f, "nodes after the end of the game tree: is there a ')' too many before this?")
             }
             SyntaxKind::TooManyNodes(limit) => {
                 write!(f, "more than {limit} nodes (limit; see --max-nodes)")
@@ -339,6 +343,11 @@ pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, Syntax
             if looks_like_property(bytes, j) {
                 return Err(SyntaxError { kind: SyntaxKind::MissingSemicolon, offset: j });
             }
+        }
+        // Nodes after a closed tree mean a stray `)` cut the game short: skipping them as junk would drop
+        // moves silently.
+        if !c.games.is_empty() && junk_start.is_none() && (b == b';' || looks_like_property(bytes, i)) {
+            return Err(SyntaxError { kind: SyntaxKind::NodeAfterTree, offset: i });
         }
         junk_start.get_or_insert(i);
         i += 1;
@@ -658,6 +667,17 @@ mod tests {
         assert_eq!(scan_err("(;B[aa](;W[bb]);B[cc])"), (SyntaxKind::NodeAfterVariation, 15));
         assert_eq!(scan_err("hello"), (SyntaxKind::NoGameTree, 0));
         assert_eq!(scan_err("(;b[aa])"), (SyntaxKind::LowercaseIdentifier("b".into()), 2));
+    }
+
+    #[test]
+    fn a_stray_closing_parenthesis_is_an_error_not_junk() {
+        // See: #6 — `;W[bb];B[cc]` must not be dropped as text outside the tree.
+        let (kind, offset) = scan_err("(;GM[1];B[aa]);W[bb];B[cc])");
+        assert_eq!((kind, offset), (SyntaxKind::NodeAfterTree, 14));
+        let (kind, _) = scan_err("(;GM[1];B[aa])W[bb])");
+        assert_eq!(kind, SyntaxKind::NodeAfterTree);
+        // Ordinary trailing text is still junk.
+        assert!(scan("(;GM[1];B[aa])\nThanks for the game!", &Limits::default()).is_ok());
     }
 
     #[test]

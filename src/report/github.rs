@@ -50,9 +50,11 @@ impl<W: Write> GithubReporter<W> {
     }
 }
 
-/// Escaping for the message part (GitHub's runner `escapeData`).
+/// Escaping for the message part (GitHub's runner `escapeData`); other control characters from the record are
+/// shown escaped, as in text output, so they cannot reach a terminal that displays the log.
 pub fn escape_data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    let s = s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
+    super::escape_terminal(&s).into_owned()
 }
 
 /// Escaping for `key=value` properties (GitHub's runner `escapeProperty`).

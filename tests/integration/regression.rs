@@ -14,16 +14,24 @@ use crate::util::write_file;
 #[test]
 fn r6_columns_on_one_long_line_stay_linear() {
     let dir = tempfile::tempdir().unwrap();
-    // `(;GM[1]` is 7 bytes; node k (1-based, move k) starts at offset 7 + 4 (k - 1). From move 2 on, Black
-    // moves twice in a row: a wrong-turn warning on every node.
-    let text = [&b"(;GM[1]"[..], &b";B[]".repeat(100_000), &b")"[..]].concat();
+    // `(;GM[1];B[aa]` is 13 bytes, then 100,000 sibling variations `(;W[aa])` of 8 bytes each: every one plays
+    // onto B's stone, an `occupied` error per variation, all on line 1. Variation k (1-based, the first is the
+    // main line) has its `;` at byte offset 13 + 8 (k - 1) + 1, so at column 8k + 7.
+    // (Wrong-turn warnings, the original trigger, are now listed only 32 times per line.)
+    let text = [&b"(;GM[1];B[aa]"[..], &b"(;W[aa])".repeat(100_000), &b")"[..]].concat();
     write_file(dir.path(), "one-line.sgf", &text);
-    let run = run_bounded(dir.path(), &["check", "-q", "--format", "json", "one-line.sgf"], Duration::from_secs(10));
+    let run = run_bounded(
+        dir.path(),
+        &["check", "-q", "--all-variations", "--format", "json", "one-line.sgf"],
+        Duration::from_secs(10),
+    );
     let doc = run.json();
     let diagnostics = doc["files"][0]["games"][0]["diagnostics"].as_array().unwrap();
-    let last = diagnostics.iter().rfind(|d| d["code"] == "wrong-turn").expect("wrong-turn warnings");
-    assert_eq!((&last["move"], &last["line"], &last["column"]), (&100_000.into(), &1.into(), &400_004.into()));
-    assert_eq!(run.code, 0);
+    let occupied: Vec<_> = diagnostics.iter().filter(|d| d["code"] == "occupied").collect();
+    assert_eq!(occupied.len(), 100_000);
+    let last = occupied.last().unwrap();
+    assert_eq!((&last["move"], &last["line"], &last["column"]), (&2.into(), &1.into(), &800_007.into()));
+    assert_eq!(run.code, 1);
 }
 
 // See: #6
