@@ -3,160 +3,215 @@
 //! decides for itself whether it looks through them.
 
 use crate::go::{Board, Color, Point};
+use std::cell::RefCell;
+use std::num::NonZeroU16;
+use std::rc::Rc;
 
 /// Index of a point in the grid: `y * width + x`.
 pub(crate) type Idx = usize;
 
-/// Up to four on-board neighbours of a point, in the order up, left, right, down.
-#[derive(Clone, Copy)]
-pub(crate) struct Neighbours {
-    items: [Idx; 4],
-    len: usize,
-}
+/// A number (of a region, eye, macrochain or piece) kept per point, or none. Two bytes (boards have at most 52×52
+/// points): the per-point tables of a 19×19 board then stay small enough for the allocator's fast path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Slot(Option<NonZeroU16>);
 
-impl Iterator for Neighbours {
-    type Item = Idx;
+impl Slot {
+    pub const NONE: Slot = Slot(None);
 
-    fn next(&mut self) -> Option<Idx> {
-        if self.len == 0 {
-            return None;
-        }
-        let item = self.items[0];
-        self.items.copy_within(1.., 0);
-        self.len -= 1;
-        Some(item)
+    pub fn of(i: usize) -> Slot {
+        debug_assert!(i < usize::from(u16::MAX));
+        Slot(NonZeroU16::new(i as u16 + 1))
+    }
+
+    pub fn get(self) -> Option<usize> {
+        self.0.map(|v| usize::from(v.get()) - 1)
     }
 }
 
-pub(crate) struct Grid {
-    pub width: usize,
-    pub height: usize,
-    pub stone: Vec<Option<Color>>,
-    pub dead: Vec<bool>,
-    /// For a stone: distinct empty points next to its chain (dead stones count as stones here).
-    pub liberties: Vec<u32>,
+/// Up to four on-board neighbours of a point, in the order up, left, right, down.
+#[derive(Clone, Copy)]
+struct Adjacent {
+    // u16 is enough for boards up to 52×52 and keeps the per-point table small.
+    items: [u16; 4],
+    len: u8,
 }
 
-impl Grid {
-    /// Copies `board`; `dead[i]` flags the stones to treat as dead (the caller has expanded them to whole chains).
-    pub fn new(board: &Board, dead: Vec<bool>) -> Grid {
-        let width = usize::from(board.width());
-        let height = usize::from(board.height());
-        let mut stone = Vec::with_capacity(width * height);
-        let mut liberties = Vec::with_capacity(width * height);
+/// What a point holds, in one byte ([`Grid::cell`]): the hot loops test one load instead of a colour and a flag.
+pub(crate) const EMPTY: u8 = 0;
+/// Added to a stone's code when it is dead.
+pub(crate) const DEAD: u8 = 4;
+
+/// The code of a living stone of `color`: 1 for Black, 2 for White.
+pub(crate) fn living_code(color: Color) -> u8 {
+    color.index() as u8 + 1
+}
+
+pub(crate) struct Grid<'b> {
+    board: &'b Board,
+    pub width: usize,
+    pub height: usize,
+    /// [`EMPTY`], or [`living_code`] of the stone's colour plus [`DEAD`] when it is dead.
+    pub cell: Vec<u8>,
+    /// Living stones and dead stones of each colour (index [`Color::index`]), and empty points, as sets.
+    pub living: [Set; 2],
+    pub dead_stones: [Set; 2],
+    pub empty: Set,
+    /// Each point's neighbours: the analysis walks neighbours in every step, and computing them from `i` each
+    /// time costs a division. Shared by every grid of the same size on a thread.
+    adjacent: Rc<[Adjacent]>,
+}
+
+/// A board size and its neighbour table.
+type SizedAdjacency = (usize, usize, Rc<[Adjacent]>);
+
+thread_local! {
+    /// The neighbour table of the last board size seen (a batch of records is mostly one size).
+    static ADJACENT: RefCell<Option<SizedAdjacency>> = const { RefCell::new(None) };
+}
+
+/// The neighbour table of a board of this size.
+fn adjacency(width: usize, height: usize) -> Rc<[Adjacent]> {
+    ADJACENT.with_borrow_mut(|cached| {
+        if let Some((w, h, table)) = cached
+            && (*w, *h) == (width, height)
+        {
+            return table.clone();
+        }
+        let mut table = Vec::with_capacity(width * height);
         for y in 0..height {
             for x in 0..width {
-                let loc = board.loc(Point::new(x as u8, y as u8));
-                let color = board.color_at(loc);
-                stone.push(color);
-                liberties.push(if color.is_some() { board.chain_liberties(loc) } else { 0 });
+                let i = y * width + x;
+                let mut n = Adjacent { items: [0; 4], len: 0 };
+                let mut push = |j: usize| {
+                    n.items[usize::from(n.len)] = j as u16;
+                    n.len += 1;
+                };
+                if y > 0 {
+                    push(i - width);
+                }
+                if x > 0 {
+                    push(i - 1);
+                }
+                if x + 1 < width {
+                    push(i + 1);
+                }
+                if y + 1 < height {
+                    push(i + width);
+                }
+                table.push(n);
             }
         }
+        let table: Rc<[Adjacent]> = table.into();
+        *cached = Some((width, height, table.clone()));
+        table
+    })
+}
+
+impl<'b> Grid<'b> {
+    /// Copies `board`; `dead[i]` flags the stones to treat as dead (the caller has expanded them to whole chains).
+    pub fn new(board: &'b Board, dead: Vec<bool>) -> Grid<'b> {
+        let width = usize::from(board.width());
+        let height = usize::from(board.height());
         debug_assert_eq!(dead.len(), width * height);
-        Grid { width, height, stone, dead, liberties }
+        let mut cell = Vec::with_capacity(width * height);
+        let mut living = [Set::empty(width, height); 2];
+        let mut dead_stones = [Set::empty(width, height); 2];
+        let mut empty = Set::empty(width, height);
+        for y in 0..height {
+            // Built without a branch per point: stone colours are as good as random to a branch predictor.
+            let mut rows = [0u64; 5]; // by cell code: empty, Black, White, dead Black, dead White
+            for x in 0..width {
+                let code = board.get(Point::new(x as u8, y as u8)).map_or(EMPTY, living_code);
+                let code = code + if code != EMPTY && dead[y * width + x] { DEAD } else { 0 };
+                cell.push(code);
+                rows[usize::from(code) - if code >= DEAD { 2 } else { 0 }] |= 1 << x;
+            }
+            empty.rows[y + 1] = rows[0];
+            living[0].rows[y + 1] = rows[1];
+            living[1].rows[y + 1] = rows[2];
+            dead_stones[0].rows[y + 1] = rows[3];
+            dead_stones[1].rows[y + 1] = rows[4];
+        }
+        Grid { board, width, height, cell, living, dead_stones, empty, adjacent: adjacency(width, height) }
+    }
+
+    /// The stone on a point, dead or alive.
+    pub fn stone(&self, i: Idx) -> Option<Color> {
+        match self.cell[i] & !DEAD {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// For a stone: distinct empty points next to its chain (dead stones count as stones here).
+    pub fn liberties(&self, i: Idx) -> u32 {
+        self.board.chain_liberties(self.board.loc(self.point(i)))
     }
 
     pub fn len(&self) -> usize {
         self.width * self.height
     }
 
+    /// Empty points and dead stones.
+    pub fn open(&self) -> Set {
+        self.empty | self.dead_stones[0] | self.dead_stones[1]
+    }
+
+    pub fn no_points(&self) -> Set {
+        Set::empty(self.width, self.height)
+    }
+
+    pub fn all_points(&self) -> Set {
+        Set::all(self.width, self.height)
+    }
+
+    /// The set of the points whose flag is set.
+    pub fn set_of(&self, flags: &[bool]) -> Set {
+        let mut set = self.no_points();
+        for (y, row) in flags.chunks(self.width).enumerate() {
+            set.rows[y + 1] = row.iter().enumerate().fold(0, |bits, (x, &f)| bits | u64::from(f) << x);
+        }
+        set
+    }
+
+    /// `set` as one flag per point.
+    pub fn flags(&self, set: &Set) -> Vec<bool> {
+        let mut out = Vec::with_capacity(self.len());
+        for y in 0..self.height {
+            let row = set.row(y);
+            out.extend((0..self.width).map(|x| row >> x & 1 != 0));
+        }
+        out
+    }
+
     pub fn point(&self, i: Idx) -> Point {
         Point::new((i % self.width) as u8, (i / self.width) as u8)
     }
 
-    pub fn index(&self, p: Point) -> Idx {
-        usize::from(p.y) * self.width + usize::from(p.x)
-    }
-
-    /// The point `(x, y)` if it lies on the board.
-    pub fn at(&self, x: isize, y: isize) -> Option<Idx> {
-        (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
-            .then(|| y as usize * self.width + x as usize)
-    }
-
-    pub fn xy(&self, i: Idx) -> (isize, isize) {
-        ((i % self.width) as isize, (i / self.width) as isize)
-    }
-
     pub fn on_edge(&self, i: Idx) -> bool {
-        let (x, y) = (i % self.width, i / self.width);
-        x == 0 || y == 0 || x + 1 == self.width || y + 1 == self.height
+        self.adjacent[i].len < 4
     }
 
-    pub fn neighbours(&self, i: Idx) -> Neighbours {
-        let (x, y) = (i % self.width, i / self.width);
-        let mut n = Neighbours { items: [0; 4], len: 0 };
-        let mut push = |j| {
-            n.items[n.len] = j;
-            n.len += 1;
-        };
-        if y > 0 {
-            push(i - self.width);
-        }
-        if x > 0 {
-            push(i - 1);
-        }
-        if x + 1 < self.width {
-            push(i + 1);
-        }
-        if y + 1 < self.height {
-            push(i + self.width);
-        }
-        n
-    }
-
-    pub fn adjacent(&self, a: Idx, b: Idx) -> bool {
-        self.neighbours(a).any(|n| n == b)
+    /// Up to four on-board neighbours of a point, in the order up, left, right, down.
+    pub fn neighbours(&self, i: Idx) -> impl Iterator<Item = Idx> + Clone + '_ {
+        let a = &self.adjacent[i];
+        a.items[..usize::from(a.len)].iter().map(|&n| usize::from(n))
     }
 
     pub fn is_empty(&self, i: Idx) -> bool {
-        self.stone[i].is_none()
+        self.cell[i] == EMPTY
     }
 
     /// A stone of `color` that is not marked dead.
     pub fn is_living(&self, i: Idx, color: Color) -> bool {
-        self.stone[i] == Some(color) && !self.dead[i]
+        self.cell[i] == living_code(color)
     }
 
-    /// A stone of any colour that is not marked dead.
-    pub fn living_color(&self, i: Idx) -> Option<Color> {
-        self.stone[i].filter(|_| !self.dead[i])
+    /// A dead stone of `color`.
+    pub fn is_dead(&self, i: Idx, color: Color) -> bool {
+        self.cell[i] == living_code(color) + DEAD
     }
-
-    /// Empty, or a dead stone: space that can become an eye or territory.
-    pub fn is_open(&self, i: Idx) -> bool {
-        self.stone[i].is_none() || self.dead[i]
-    }
-}
-
-/// The set of points reachable from `seeds` by stepping to neighbours while `enter(point)` allows it, where a
-/// point for which `stop(point)` holds is reached but not stepped out of. Seeds are reached unconditionally.
-pub(crate) fn flood(
-    grid: &Grid,
-    seeds: impl IntoIterator<Item = Idx>,
-    mut enter: impl FnMut(Idx) -> bool,
-    mut stop: impl FnMut(Idx) -> bool,
-) -> Vec<bool> {
-    let mut reached = vec![false; grid.len()];
-    let mut stack: Vec<Idx> = Vec::new();
-    for s in seeds {
-        if !reached[s] {
-            reached[s] = true;
-            stack.push(s);
-        }
-    }
-    while let Some(p) = stack.pop() {
-        if stop(p) {
-            continue;
-        }
-        for n in grid.neighbours(p) {
-            if !reached[n] && enter(n) {
-                reached[n] = true;
-                stack.push(n);
-            }
-        }
-    }
-    reached
 }
 
 /// Reusable point marks: a point is marked when its stamp equals the current generation, so clearing is O(1).
@@ -187,42 +242,349 @@ impl Marks {
     }
 }
 
-/// Splits `points` (whose membership mask is `member`) into 4-connected pieces, leaving out `removed`.
-/// Returns one entry per piece: how many of its points satisfy `special`, counted up to `cap`.
-pub(crate) fn pieces(
-    grid: &Grid,
-    marks: &mut Marks,
-    points: &[Idx],
-    member: &[bool],
-    removed: &[Idx],
-    special: impl Fn(Idx) -> bool,
-    cap: usize,
-) -> Vec<usize> {
-    marks.clear();
-    for &r in removed {
-        marks.mark(r);
+/// Splits point sets into 4-connected pieces. Holds its marks and buffers so that the many splits of one
+/// analysis allocate nothing.
+pub(crate) struct Pieces {
+    marks: Marks,
+    stack: Vec<Idx>,
+    counts: Vec<usize>,
+}
+
+impl Pieces {
+    pub fn new(len: usize) -> Pieces {
+        Pieces { marks: Marks::new(len), stack: Vec::new(), counts: Vec::new() }
     }
-    let mut out = Vec::new();
-    let mut stack = Vec::new();
-    for &start in points {
-        if marks.is_marked(start) {
-            continue;
+
+    /// Splits `points` (whose membership mask is `member`) into 4-connected pieces, leaving out `removed`.
+    /// Returns one entry per piece: how many of its points satisfy `special`, counted up to `cap`.
+    pub fn split(
+        &mut self,
+        grid: &Grid,
+        points: &[Idx],
+        member: &[bool],
+        removed: &[Idx],
+        special: impl Fn(Idx) -> bool,
+        cap: usize,
+    ) -> &[usize] {
+        let Pieces { marks, stack, counts } = self;
+        marks.clear();
+        counts.clear();
+        for &r in removed {
+            marks.mark(r);
         }
-        marks.mark(start);
-        stack.push(start);
-        let mut specials = 0;
-        while let Some(p) = stack.pop() {
-            if specials < cap && special(p) {
-                specials += 1;
+        for &start in points {
+            if marks.is_marked(start) {
+                continue;
             }
-            for n in grid.neighbours(p) {
-                if member[n] && !marks.is_marked(n) {
-                    marks.mark(n);
-                    stack.push(n);
+            marks.mark(start);
+            stack.push(start);
+            let mut specials = 0;
+            while let Some(p) = stack.pop() {
+                if specials < cap && special(p) {
+                    specials += 1;
+                }
+                for n in grid.neighbours(p) {
+                    if member[n] && !marks.is_marked(n) {
+                        marks.mark(n);
+                        stack.push(n);
+                    }
                 }
             }
+            counts.push(specials);
         }
-        out.push(specials);
+        counts
     }
-    out
+}
+
+/// The longest side a board can have.
+const MAX_SIDE: usize = 52;
+
+/// A set of points as bits, one 64-bit word per row (bit `x` of row `y`). Set algebra and a step to the
+/// neighbours work on whole rows at once, without a branch per point: on real positions the point-by-point
+/// floods spent most of their time in mispredicted branches. Rows are stored from index 1, with an empty row
+/// above and below the board, so that a row's neighbours need no bounds test.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Set {
+    rows: [u64; MAX_SIDE + 2],
+    height: usize,
+    /// The bits of one row that lie on the board.
+    full: u64,
+}
+
+impl Set {
+    /// The empty set on a board of this size.
+    pub fn empty(width: usize, height: usize) -> Set {
+        Set { rows: [0; MAX_SIDE + 2], height, full: (1u64 << width) - 1 }
+    }
+
+    /// Every point of the board.
+    pub fn all(width: usize, height: usize) -> Set {
+        let mut set = Set::empty(width, height);
+        for row in &mut set.rows[1..=height] {
+            *row = set.full;
+        }
+        set
+    }
+
+    pub fn insert(&mut self, x: usize, y: usize) {
+        self.rows[y + 1] |= 1 << x;
+    }
+
+    pub fn contains(&self, x: usize, y: usize) -> bool {
+        self.rows[y + 1] >> x & 1 != 0
+    }
+
+    /// The 3×3 window around `(x, y)` as 9 bits: bit `(dy + 1) * 3 + dx + 1` for the point `(x + dx, y + dy)`,
+    /// 0 off the board.
+    pub fn window(&self, x: usize, y: usize) -> u16 {
+        let pick = |row: u64| ((row << 1) >> x & 7) as u16;
+        pick(self.rows[y]) | pick(self.rows[y + 1]) << 3 | pick(self.rows[y + 2]) << 6
+    }
+
+    /// Row `y` as bits.
+    pub fn row(&self, y: usize) -> u64 {
+        self.rows[y + 1]
+    }
+
+    /// How many points the set holds.
+    pub fn len(&self) -> usize {
+        self.rows.iter().map(|r| r.count_ones() as usize).sum()
+    }
+
+    /// The points in [`Point`] order (by column, then row): a counting sort of the row-major order by column.
+    pub fn sorted_points(&self) -> Vec<Point> {
+        if self.rows.iter().all(|&row| row == 0) {
+            return Vec::new();
+        }
+        let mut start = [0usize; MAX_SIDE + 1];
+        for (x, _) in self.points() {
+            start[x + 1] += 1;
+        }
+        for x in 0..MAX_SIDE {
+            start[x + 1] += start[x];
+        }
+        let mut out = vec![Point::new(0, 0); start[MAX_SIDE]];
+        for (x, y) in self.points() {
+            out[start[x]] = Point::new(x as u8, y as u8);
+            start[x] += 1;
+        }
+        out
+    }
+
+    /// The set and every point next to one of its points.
+    pub fn grow(&self) -> Set {
+        let mut out = *self;
+        for y in 1..=self.height {
+            let r = self.rows[y];
+            out.rows[y] = (r | r << 1 | r >> 1 | self.rows[y - 1] | self.rows[y + 1]) & self.full;
+        }
+        out
+    }
+
+    /// The points reached from `seeds` by stepping to neighbours that are in `enter`, never stepping out of a
+    /// point of `stop` (which is reached, though). Seeds are reached whether or not they are in `enter`.
+    pub fn spread(seeds: &Set, enter: &Set, stop: &Set) -> Set {
+        let mut reached = *seeds;
+        loop {
+            let next = reached | ((reached - *stop).grow() & *enter);
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
+
+    /// The points whose neighbours to the right, below, and below right are in the set too, with themselves.
+    pub fn two_by_two(&self) -> Set {
+        let mut out = *self;
+        for y in 1..=self.height {
+            let (r, below) = (self.rows[y], self.rows[y + 1]);
+            out.rows[y] = r & r >> 1 & below & below >> 1;
+        }
+        out
+    }
+
+    /// The points with at least 1, 2, 3 and 4 neighbours in the set (counted bit-parallel).
+    pub fn neighbour_counts(&self) -> [Set; 4] {
+        let mut out = [*self; 4];
+        for y in 1..=self.height {
+            let r = self.rows[y];
+            let (left, right, up, down) = (r << 1 & self.full, r >> 1, self.rows[y - 1], self.rows[y + 1]);
+            let (across_any, across_both) = (left | right, left & right);
+            let (along_any, along_both) = (up | down, up & down);
+            out[0].rows[y] = across_any | along_any;
+            out[1].rows[y] = across_both | along_both | (across_any & along_any);
+            out[2].rows[y] = (across_both & along_any) | (along_both & across_any);
+            out[3].rows[y] = across_both & along_both;
+        }
+        out
+    }
+
+    /// The points, in row-major order, as `(x, y)`.
+    pub fn points(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.height).flat_map(move |y| {
+            let mut bits = self.rows[y + 1];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let x = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    (x, y)
+                })
+            })
+        })
+    }
+}
+
+impl std::ops::BitOr for Set {
+    type Output = Set;
+    fn bitor(mut self, other: Set) -> Set {
+        for (a, b) in self.rows.iter_mut().zip(other.rows) {
+            *a |= b;
+        }
+        self
+    }
+}
+
+impl std::ops::BitAnd for Set {
+    type Output = Set;
+    fn bitand(mut self, other: Set) -> Set {
+        for (a, b) in self.rows.iter_mut().zip(other.rows) {
+            *a &= b;
+        }
+        self
+    }
+}
+
+impl std::ops::BitXor for Set {
+    type Output = Set;
+    fn bitxor(mut self, other: Set) -> Set {
+        for (a, b) in self.rows.iter_mut().zip(other.rows) {
+            *a ^= b;
+        }
+        self
+    }
+}
+
+/// `a - b`: the points of `a` not in `b`.
+impl std::ops::Sub for Set {
+    type Output = Set;
+    fn sub(mut self, other: Set) -> Set {
+        for (a, b) in self.rows.iter_mut().zip(other.rows) {
+            *a &= !b;
+        }
+        self
+    }
+}
+
+/// Labels the 4-connected components of sets (see [`Labeller::label`]); keeps its buffers from call to call.
+#[derive(Default)]
+pub(crate) struct Labeller {
+    /// (row, first column, end column) of each run of consecutive points in a row.
+    runs: Vec<(u32, u32, u32)>,
+    /// Union-find over runs; a root is always the first run of its component.
+    parent: Vec<u32>,
+    number: Vec<u32>,
+    /// After [`Labeller::label`]: for each component, whether it holds a point of the `mark` set.
+    pub marked: Vec<bool>,
+}
+
+impl Labeller {
+    /// The 4-connected components of `set`, numbered from 0 in the order of their first point (row-major):
+    /// writes `Slot::of(component)` into `label` for the points of `set` (leaving the others alone) and returns how
+    /// many there are. Works on runs of consecutive points in a row, joined with the runs they touch in the
+    /// row above.
+    pub fn label(&mut self, set: &Set, width: usize, label: &mut [Slot], mark: &Set) -> usize {
+        let Labeller { runs, parent, number, marked } = self;
+        runs.clear();
+        parent.clear();
+        fn find(parent: &mut [u32], mut a: u32) -> u32 {
+            while parent[a as usize] != a {
+                parent[a as usize] = parent[parent[a as usize] as usize];
+                a = parent[a as usize];
+            }
+            a
+        }
+        let mut above = 0..0;
+        for y in 0..set.height {
+            let first = runs.len();
+            let mut bits = set.row(y);
+            while bits != 0 {
+                let x0 = bits.trailing_zeros();
+                let x1 = x0 + (!(bits >> x0)).trailing_zeros();
+                bits &= !((1u64 << x1) - 1);
+                parent.push(runs.len() as u32);
+                runs.push((y as u32, x0, x1));
+            }
+            // Runs of two rows touch when their columns overlap; both lists are sorted by column.
+            let mut a = above.start;
+            for r in first..runs.len() {
+                let (_, x0, x1) = runs[r];
+                while a < above.end && runs[a].2 <= x0 {
+                    a += 1;
+                }
+                // The root of run r so far. The earlier run stays the root, so roots come first in run order.
+                let mut root = r as u32;
+                let mut b = a;
+                while b < above.end && runs[b].1 < x1 {
+                    let other = find(parent, b as u32);
+                    if other < root {
+                        parent[root as usize] = other;
+                        root = other;
+                    } else if other > root {
+                        parent[other as usize] = root;
+                    }
+                    b += 1;
+                }
+            }
+            above = first..runs.len();
+        }
+        number.clear();
+        number.resize(runs.len(), u32::MAX);
+        marked.clear();
+        let mut count = 0;
+        for r in 0..runs.len() {
+            // Parents always lie before their runs, and earlier runs already point at their roots.
+            let up = parent[r] as usize;
+            let root = if up == r { r } else { parent[up] as usize };
+            parent[r] = root as u32;
+            if number[root] == u32::MAX {
+                number[root] = count;
+                count += 1;
+                marked.push(false);
+            }
+            let (y, x0, x1) = runs[r];
+            let row = y as usize * width;
+            let id = number[root] as usize;
+            label[row + x0 as usize..row + x1 as usize].fill(Slot::of(id));
+            marked[id] |= mark.row(y as usize) >> x0 & ((1 << (x1 - x0)) - 1) != 0;
+        }
+        count as usize
+    }
+
+    /// After [`Labeller::label`]: the points of each component in turn (row-major within each) into `points`,
+    /// and where each component starts in it (one more entry than there are components, the last the total).
+    pub fn members(&self, width: usize, points: &mut Vec<Idx>) -> Vec<usize> {
+        let count = self.marked.len();
+        // After labelling, every run's parent is its root.
+        let component = |r: usize| self.number[self.parent[r] as usize] as usize;
+        let mut start = vec![0usize; count + 1];
+        for (r, &(_, x0, x1)) in self.runs.iter().enumerate() {
+            start[component(r) + 1] += (x1 - x0) as usize;
+        }
+        for c in 0..count {
+            start[c + 1] += start[c];
+        }
+        let mut fill = start.clone();
+        points.clear();
+        points.resize(start[count], 0);
+        for (r, &(y, x0, x1)) in self.runs.iter().enumerate() {
+            let c = component(r);
+            let row = y as usize * width;
+            for x in x0..x1 {
+                points[fill[c]] = row + x as usize;
+                fill[c] += 1;
+            }
+        }
+        start
+    }
 }

@@ -29,26 +29,29 @@
 //! Area counting uses strict reach alone: a point is a colour's area when that colour reaches it and the other does
 //! not, so seki eyes and false eyes are area, while dame and unsealed space belong to nobody.
 
-use super::grid::{Grid, Idx, Marks, flood, pieces};
+use super::grid::{Grid, Idx, Labeller, Pieces, Set, Slot};
 use crate::go::Color;
-use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::OnceLock;
 
 const COLORS: [Color; 2] = [Color::Black, Color::White];
 
-/// What the analysis found for every point of the grid (indexed like the grid).
+/// What the analysis found, as sets of points; the pairs are by colour (index [`Color::index`]).
 pub(crate) struct Analysis {
     /// Territory under territory counting, including points under dead stones.
-    pub territory: Vec<Option<Color>>,
-    /// Area under area counting (strict reach), living stones included.
-    pub area: Vec<Option<Color>>,
-    /// Points (stones and space) of a region judged to be in seki, by the region's colour.
-    pub seki: Vec<Option<Color>>,
-    /// The colour of the region a point belongs to; `None` for dame.
-    pub region: Vec<Option<Color>>,
+    pub territory: [Set; 2],
+    /// Area under area counting (strict reach): the points only that colour reaches, living stones included.
+    pub area: [Set; 2],
+    /// Points (stones and space) of regions judged to be in seki, by the region's colour.
+    pub seki: [Set; 2],
     /// Empty or dead points that must eventually be filled (false eyes, points beside dead throw-ins in them).
-    pub unscorable: Vec<bool>,
+    pub unscorable: Set,
     /// Empty or dead points of a region that the opponent can still reach through an open border.
-    pub unsealed: Vec<bool>,
+    pub unsealed: Set,
+    /// Empty points in no region that neither colour alone reaches.
+    pub neutral: Set,
+    /// Living stones of regions in seki.
+    pub seki_stones: Set,
 }
 
 /// One colour's living stones in a shape that closes the point `*` to the other colour. Cells: `P` a living stone
@@ -82,13 +85,55 @@ const ORIENTATIONS: [((isize, isize), (isize, isize)); 8] = [
     ((-1, 0), (0, -1)),
 ];
 
-/// For each empty point, the colour (if any) whose shape blocks it to the other colour. White's shapes are
-/// applied after Black's, so White wins the rare point both close.
-fn connection_blocks(grid: &Grid) -> Vec<Option<Color>> {
-    let mut blocks = vec![None; grid.len()];
-    let (width, height) = (grid.width as isize, grid.height as isize);
-    for pla in COLORS {
-        let opp = pla.opponent();
+/// The line an edge shape's first cell must lie on (see [`connection_blocks`]); `…FromEnd(r)` is `size - r`.
+#[derive(Clone, Copy)]
+enum Line {
+    Any,
+    Row(isize),
+    RowFromEnd(isize),
+    Column(isize),
+    ColumnFromEnd(isize),
+}
+
+/// The bit of cell `(dx, dy)` (each -1, 0 or 1) of the 3×3 window around a point (see [`Set::window`]).
+fn window_bit(dx: isize, dy: isize) -> u16 {
+    1 << ((dy + 1) * 3 + dx + 1)
+}
+
+/// The window bits of a point's four neighbours.
+const NEIGHBOUR_BITS: u16 = 0b010_101_010;
+
+/// One of [`BLOCK_SHAPES`] in one orientation, as bits of the 3×3 window around its blocked point `*` (every
+/// shape fits in it): it is tried at a point by testing the point's windows of stones against these masks.
+struct Template {
+    /// Cells that must hold a living blocker stone (`P`).
+    stones: u16,
+    /// Cells that must be empty, a living blocker stone or a dead opposing stone (`o`).
+    open: u16,
+    /// Cells that must lie on the board (all of them, `?` included).
+    on_board: u16,
+    /// Offset of the shape's first cell from `*`, which [`Template::line`] constrains for edge shapes.
+    anchor: (isize, isize),
+    line: Line,
+}
+
+struct Templates {
+    list: Vec<Template>,
+    /// For each set of neighbours holding a blocker stone (as 4 bits: up, left, right, down), the templates
+    /// that need no other neighbour to hold one: every shape has one beside `*`, so most are never tried.
+    by_neighbours: [Vec<usize>; 16],
+}
+
+/// The 4-bit form (up, left, right, down) of the neighbour bits of a window.
+fn neighbour_nibble(window: u16) -> usize {
+    usize::from((window >> 1 & 1) | (window >> 2 & 2) | (window >> 3 & 4) | (window >> 4 & 8))
+}
+
+/// The templates of every shape in every orientation, built once.
+fn templates() -> &'static Templates {
+    static TEMPLATES: OnceLock<Templates> = OnceLock::new();
+    TEMPLATES.get_or_init(|| {
+        let mut list = Vec::new();
         for &(row_step, col_step) in &ORIENTATIONS {
             for shape in BLOCK_SHAPES {
                 let edge = shape[shape.len() - 1].starts_with('#');
@@ -99,393 +144,658 @@ fn connection_blocks(grid: &Grid) -> Vec<Option<Color>> {
                 // that places the shape one shape-length in from the side, with its `#` row on the board and
                 // unchecked. gotool keeps this so that its territory agrees with goscorer's point for point.
                 let r = rows as isize;
-                let (only_x, only_y) = match (edge, row_step.1, col_step.1) {
-                    (false, _, _) => (None, None),
-                    (true, -1, _) => (None, Some(r - 1)),
-                    (true, 1, _) => (None, Some(height - r)),
-                    (true, _, -1) => (Some(r - 1), None),
-                    (true, _, _) => (Some(width - r), None),
+                let line = match (edge, row_step.1, col_step.1) {
+                    (false, _, _) => Line::Any,
+                    (true, -1, _) => Line::Row(r - 1),
+                    (true, 1, _) => Line::RowFromEnd(r),
+                    (true, _, -1) => Line::Column(r - 1),
+                    (true, _, _) => Line::ColumnFromEnd(r),
                 };
-                for anchor in 0..grid.len() {
-                    let (ax, ay) = grid.xy(anchor);
-                    if only_x.is_some_and(|x| x != ax) || only_y.is_some_and(|y| y != ay) {
-                        continue;
-                    }
-                    let cell = |r: usize, c: usize| {
-                        let (r, c) = (r as isize, c as isize);
-                        grid.at(ax + r * row_step.0 + c * col_step.0, ay + r * row_step.1 + c * col_step.1)
-                    };
-                    let mut blocked = None;
-                    let matches = shape[..rows].iter().enumerate().all(|(r, row)| {
-                        row.bytes().enumerate().all(|(c, want)| {
-                            let Some(i) = cell(r, c) else { return false };
-                            match want {
-                                b'P' => grid.is_living(i, pla),
-                                b'o' => {
-                                    grid.is_empty(i)
-                                        || grid.is_living(i, pla)
-                                        || (grid.stone[i] == Some(opp) && grid.dead[i])
-                                }
-                                b'*' => {
-                                    blocked = Some(i);
-                                    grid.is_empty(i)
-                                }
-                                _ => true,
-                            }
+                let cells: Vec<((isize, isize), u8)> = shape[..rows]
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(r, row)| {
+                        row.bytes().enumerate().map(move |(c, want)| {
+                            let (r, c) = (r as isize, c as isize);
+                            ((r * row_step.0 + c * col_step.0, r * row_step.1 + c * col_step.1), want)
                         })
-                    });
-                    if matches && let Some(i) = blocked {
-                        blocks[i] = Some(pla);
-                    }
-                }
+                    })
+                    .collect();
+                let star = cells.iter().find(|(_, want)| *want == b'*').expect("every shape has a blocked point").0;
+                let bit = |(dx, dy): (isize, isize)| {
+                    let (dx, dy) = (dx - star.0, dy - star.1);
+                    assert!(dx.abs() <= 1 && dy.abs() <= 1, "a shape reaches beyond its blocked point's window");
+                    window_bit(dx, dy)
+                };
+                let mask = |kinds: &[u8]| {
+                    cells.iter().filter(|(_, want)| kinds.contains(want)).fold(0, |m, &(d, _)| m | bit(d))
+                };
+                list.push(Template {
+                    stones: mask(b"P"),
+                    open: mask(b"o"),
+                    on_board: mask(b"Po*?"),
+                    anchor: (-star.0, -star.1),
+                    line,
+                });
+            }
+        }
+        let by_neighbours = std::array::from_fn(|have| {
+            (0..list.len()).filter(|&k| neighbour_nibble(list[k].stones) & !have == 0).collect()
+        });
+        Templates { list, by_neighbours }
+    })
+}
+
+impl Template {
+    /// Whether the shape, in this orientation, closes the point `(x, y)` given the windows around it of the
+    /// blocker's living stones, of the points open to it (`o`), and of the board.
+    fn fits(&self, [stones, open, board]: [u16; 3], x: usize, y: usize, grid: &Grid) -> bool {
+        let (width, height) = (grid.width as isize, grid.height as isize);
+        let (ax, ay) = (x as isize + self.anchor.0, y as isize + self.anchor.1);
+        let on_line = match self.line {
+            Line::Any => true,
+            Line::Row(r) => ay == r,
+            Line::RowFromEnd(r) => ay == height - r,
+            Line::Column(c) => ax == c,
+            Line::ColumnFromEnd(c) => ax == width - c,
+        };
+        stones & self.stones == self.stones
+            && open & self.open == self.open
+            && board & self.on_board == self.on_board
+            && on_line
+    }
+}
+
+/// The empty points each colour's shapes close to the other colour (index [`Color::index`]), among `candidates`.
+/// When both colours close a point, White's shapes win (goscorer applies them after Black's).
+fn connection_blocks(grid: &Grid, candidates: &Set) -> [Set; 2] {
+    let templates = templates();
+    let mut blocked_by = [grid.no_points(); 2];
+    let board = grid.all_points();
+    let open_to = |pla: Color| grid.empty | grid.living[pla.index()] | grid.dead_stones[pla.opponent().index()];
+    let open = [open_to(Color::Black), open_to(Color::White)];
+    for (x, y) in (grid.empty & *candidates).points() {
+        for pla in [Color::White, Color::Black] {
+            let stones = grid.living[pla.index()].window(x, y);
+            if stones & NEIGHBOUR_BITS == 0 {
+                continue;
+            }
+            let windows = [stones, open[pla.index()].window(x, y), board.window(x, y)];
+            let candidates = &templates.by_neighbours[neighbour_nibble(stones)];
+            if candidates.iter().any(|&k| templates.list[k].fits(windows, x, y, grid)) {
+                blocked_by[pla.index()].insert(x, y);
+                break;
             }
         }
     }
-    blocks
-}
-
-/// Points `color` reaches from its living stones without crossing a living opposing stone; with `blocks`, the
-/// flood also stops on the points the opponent has blocked.
-fn reach(grid: &Grid, color: Color, blocks: Option<&[Option<Color>]>) -> Vec<bool> {
-    let opp = color.opponent();
-    flood(
-        grid,
-        (0..grid.len()).filter(|&i| grid.is_living(i, color)),
-        |i| !grid.is_living(i, opp),
-        |i| blocks.is_some_and(|b| b[i] == Some(opp)),
-    )
+    blocked_by
 }
 
 /// Area ownership by strict reach: the colour that alone reaches a point. Dead stones are looked through.
 pub(crate) fn area_owners(grid: &Grid) -> Vec<Option<Color>> {
-    let strict = [reach(grid, Color::Black, None), reach(grid, Color::White, None)];
-    (0..grid.len())
-        .map(|i| match (strict[0][i], strict[1][i]) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
-            _ => None,
-        })
-        .collect()
+    area_from(grid, &strict_reach(grid))
+}
+
+/// Strict reach (step 2) of each colour: its flood from its living stones enters anything but the other colour's
+/// living stones and never stops.
+fn strict_reach(grid: &Grid) -> [Set; 2] {
+    let (all, none) = (grid.all_points(), grid.no_points());
+    let [black, white] = grid.living;
+    [Set::spread(&black, &(all - white), &none), Set::spread(&white, &(all - black), &none)]
 }
 
 struct Eye {
     color: Color,
     region: usize,
-    points: Vec<Idx>,
-    /// For each bordering macrochain, the eye points next to it.
-    sides: BTreeMap<usize, Vec<Idx>>,
+    /// The eye's points: a range of [`Work::eye_points`].
+    points: Range<usize>,
+    /// The macrochains bordering it: a range of [`Work::sides`].
+    sides: Range<usize>,
 }
 
-/// For each eye a macrochain borders, the macrochain's stones next to it.
-type MacroEyes = BTreeMap<usize, Vec<Idx>>;
+/// A macrochain bordering an eye: an edge of the graph of macrochains and eyes.
+struct Side {
+    eye: usize,
+    chain: usize,
+    /// How many of the eye's points lie next to the macrochain.
+    points: usize,
+    /// The biconnected block of the graph the side lies in (see [`Work::side_blocks`]).
+    block: usize,
+}
 
+/// Eyes, sides and macrochain-to-side links live in flat arrays indexed by ranges, built once per analysis.
 struct Work<'g> {
-    grid: &'g Grid,
-    blocks: Vec<Option<Color>>,
-    strict: [Vec<bool>; 2],
-    region: Vec<Option<usize>>,
-    region_color: Vec<Color>,
-    /// For each empty/dead point, the region shared by every point of its (same colour, same deadness) chain.
-    chain_region: Vec<Option<usize>>,
-    macro_of: Vec<Option<usize>>,
-    macros: Vec<MacroEyes>,
-    eye_of: Vec<Option<usize>>,
+    grid: &'g Grid<'g>,
+    labeller: Labeller,
+    /// The points each colour's connection shapes close to the other colour (index [`Color::index`]).
+    blocked_by: [Set; 2],
+    strict: [Set; 2],
+    /// For each point, bit `1 << color.index()` set when it lies in a region of that colour.
+    zone: Vec<u8>,
+    /// The points of each colour's regions.
+    in_region: [Set; 2],
+    /// Empty points and dead stones whose whole chain (same colour, same deadness) lies in a single region.
+    whole_chain: Set,
+    /// Empty points and dead stones of regions: the points of the eyes.
+    eye_space: Set,
+    /// The eye points the false-eye test looks at, eye by eye: those with at most one neighbour in their eye
+    /// (any other is always real), and a living stone of the eye's colour beside them to try to get round them.
+    tested: Vec<Idx>,
+    /// Each colour's macrochains, numbered from `macro_base[color]`: for the colour's living stones and the
+    /// dame points its macrochains walk through, which one (counted from the base).
+    macro_at: [Vec<Slot>; 2],
+    macro_base: [usize; 2],
+    macro_count: usize,
+    /// The dame each colour's macrochains may walk through.
+    walked: [Set; 2],
+    /// Which macrochains hold living stones (the others are stretches of dame alone).
+    has_stones: Vec<bool>,
+    /// The region of each macrochain (`0..macro_count`) and of each eye (`macro_count..`): see
+    /// [`Work::regions`].
+    region_of: Vec<usize>,
+    /// The sides of macrochain `m`: `macro_sides[macro_sides_start[m]..macro_sides_start[m + 1]]`.
+    macro_sides_start: Vec<usize>,
+    macro_sides: Vec<usize>,
+    eye_of: Vec<Slot>,
     eyes: Vec<Eye>,
+    eye_points: Vec<Idx>,
+    sides: Vec<Side>,
 }
+
+/// Bits of [`Work::eye_point_features`]: what the eye-value rules ask about a real eye point.
+/// No move needed to close the point off (moves to block 0).
+const BLOCKED: u8 = 1;
+/// At most one move needed (moves to block 0 or 1).
+const BLOCKED_IN_ONE: u8 = 2;
+/// At least 2, 3, 4 real neighbours.
+const EYE_NEIGHBOURS_2: u8 = 4;
+const EYE_NEIGHBOURS_3: u8 = 8;
+const EYE_NEIGHBOURS_4: u8 = 16;
+/// At least 2 empty real neighbours.
+const EMPTY_EYE_NEIGHBOURS_2: u8 = 32;
+/// Exactly one neighbour that is an opposing stone on a false point.
+const ONE_FALSE_THROW_IN: u8 = 64;
 
 /// Runs the whole analysis on a grid with its dead stones marked.
 pub(crate) fn analyse(grid: &Grid) -> Analysis {
     let n = grid.len();
-    let blocks = connection_blocks(grid);
-    let strict = [reach(grid, Color::Black, None), reach(grid, Color::White, None)];
-    let loose = [reach(grid, Color::Black, Some(&blocks)), reach(grid, Color::White, Some(&blocks))];
-    let (region, region_color) = regions(grid, &blocks, &loose);
-    let chain_region = chain_regions(grid, &region);
+    let strict = strict_reach(grid);
+    // A block matters only where the other colour's flood can arrive, and a colour's shapes only close points
+    // next to its stones, which it reaches: so only points both colours reach need testing.
+    let blocked_by = connection_blocks(grid, &(strict[0] & strict[1]));
+    // Loose reach (step 2): the flood also stops on the points the other colour has blocked.
+    let all = grid.all_points();
+    let [black, white] = grid.living;
+    let loose = [
+        Set::spread(&black, &(all - white), &blocked_by[Color::White.index()]),
+        Set::spread(&white, &(all - black), &blocked_by[Color::Black.index()]),
+    ];
+    // The labeller's buffers are kept from position to position on a thread.
+    thread_local! {
+        static LABELLER: std::cell::Cell<Labeller> = std::cell::Cell::new(Labeller::default());
+    }
+    let labeller = LABELLER.take();
+    let in_region = [loose[0] - loose[1], loose[1] - loose[0]];
+    let zone = {
+        let [black, white] = in_region.map(|set| grid.flags(&set));
+        black.iter().zip(white).map(|(&b, w)| u8::from(b) | u8::from(w) << 1).collect()
+    };
+    let whole_chain = whole_chains(grid, &in_region);
     let mut work = Work {
         grid,
-        blocks,
+        labeller,
+        blocked_by,
         strict,
-        region,
-        region_color,
-        chain_region,
-        macro_of: vec![None; n],
-        macros: Vec::new(),
-        eye_of: vec![None; n],
+        zone,
+        in_region,
+        whole_chain,
+        eye_space: grid.open() & (in_region[0] | in_region[1]),
+        tested: Vec::new(),
+        macro_at: [vec![Slot::NONE; n], vec![Slot::NONE; n]],
+        macro_base: [0; 2],
+        walked: [grid.no_points(); 2],
+        has_stones: Vec::new(),
+        region_of: Vec::new(),
+        macro_count: 0,
+        macro_sides_start: Vec::new(),
+        macro_sides: Vec::new(),
+        eye_of: vec![Slot::NONE; n],
         eyes: Vec::new(),
+        eye_points: Vec::new(),
+        sides: Vec::new(),
     };
     work.macrochains();
     work.potential_eyes();
+    work.regions();
+    work.side_blocks();
 
     let no_values = vec![0u8; work.eyes.len()];
     let all_real = vec![false; n];
-    let false_eye = work.false_eye_points(&no_values, &all_real);
+    let mut got_round = vec![0u8; n];
+    let false_eye = work.false_eye_points(&no_values, &all_real, &mut got_round);
     let (values, real) = work.eye_values(&false_eye);
-    let unscorable_false_eye = work.false_eye_points(&values, &real);
-    work.finish(&values, &unscorable_false_eye)
+    let unscorable_false_eye = work.false_eye_points(&values, &real, &mut got_round);
+    let analysis = work.finish(&values, &unscorable_false_eye);
+    LABELLER.set(work.labeller);
+    analysis
 }
 
-/// Regions (step 3): returns the region of each point and the colour of each region.
-fn regions(grid: &Grid, blocks: &[Option<Color>], loose: &[Vec<bool>; 2]) -> (Vec<Option<usize>>, Vec<Color>) {
-    let n = grid.len();
-    let mut region: Vec<Option<usize>> = vec![None; n];
-    let mut colors = Vec::new();
-    let mut visited = Marks::new(n);
-    let mut stack = Vec::new();
-    for start in 0..n {
-        for pla in COLORS {
-            let opp = pla.opponent();
-            let (mine, theirs) = (&loose[pla.index()], &loose[opp.index()]);
-            if !(mine[start] && !theirs[start] && region[start].is_none()) {
-                continue;
-            }
-            let id = colors.len();
-            colors.push(pla);
-            visited.clear();
-            visited.mark(start);
-            stack.push(start);
-            while let Some(p) = stack.pop() {
-                if mine[p] && !theirs[p] {
-                    region[p] = Some(id);
-                }
-                if blocks[p] == Some(opp) {
-                    continue;
-                }
-                for q in grid.neighbours(p) {
-                    if !visited.is_marked(q) && region[q].is_none() && !grid.is_living(q, opp) {
-                        visited.mark(q);
-                        stack.push(q);
-                    }
-                }
-            }
-        }
-    }
-    (region, colors)
-}
-
-/// For every point, the region its chain lies in when the whole chain (same stone colour and deadness, empty
-/// points forming chains too) lies in a single region; `None` otherwise.
-fn chain_regions(grid: &Grid, region: &[Option<usize>]) -> Vec<Option<usize>> {
-    let n = grid.len();
-    let mut out = vec![None; n];
-    let mut done = vec![false; n];
-    let same = |a: Idx, b: Idx| grid.stone[a] == grid.stone[b] && grid.dead[a] == grid.dead[b];
-    for start in 0..n {
-        if done[start] {
-            continue;
-        }
-        done[start] = true;
-        let mut members = vec![start];
-        let mut k = 0;
-        let mut common = region[start];
-        while k < members.len() {
-            let p = members[k];
-            k += 1;
-            if region[p] != common {
-                common = None;
-            }
-            for q in grid.neighbours(p) {
-                if !done[q] && same(p, q) {
-                    done[q] = true;
-                    members.push(q);
-                }
-            }
-        }
-        for p in members {
-            out[p] = common;
-        }
+/// Empty points and dead stones whose chain (empty points, or dead stones of one colour, 4-connected) lies
+/// wholly in regions. Such a chain lies in a single region: two neighbouring points of regions of different
+/// colours would both be reached by the first colour, and two of one colour are in one of its pieces.
+fn whole_chains(grid: &Grid, in_region: &[Set; 2]) -> Set {
+    let regions = in_region[0] | in_region[1];
+    let none = grid.no_points();
+    let mut out = none;
+    for class in [grid.empty, grid.dead_stones[0], grid.dead_stones[1]] {
+        let broken = Set::spread(&(class - regions), &class, &none);
+        out = out | (class - broken);
     }
     out
 }
 
+/// Macrochains joined through all eyes but one, for [`Work::gets_round`]: `root[m]` names the group of `m`,
+/// `valued[r]` says group `r` borders an eye worth something. Reused from eye to eye.
+struct Around {
+    parent: Vec<usize>,
+    root: Vec<usize>,
+    valued: Vec<bool>,
+}
+
 impl Work<'_> {
-    /// Macrochains (step 4): living chains of one colour joined through dame points not blocked for them.
+    fn points(&self, eye: &Eye) -> &[Idx] {
+        &self.eye_points[eye.points.clone()]
+    }
+
+    fn sides_of(&self, eye: &Eye) -> &[Side] {
+        &self.sides[eye.sides.clone()]
+    }
+
+    /// The macrochain of `s` when it is a living stone of `color`. (Next to a point of a region of `color`, such
+    /// a stone lies in the same region.)
+    fn chain_in(&self, s: Idx, color: Color) -> Option<usize> {
+        let c = color.index();
+        if self.grid.is_living(s, color) { self.macro_at[c][s].get().map(|m| self.macro_base[c] + m) } else { None }
+    }
+
+    /// Whether `p` lies in a region of `color`.
+    fn in_region_of(&self, p: Idx, color: Color) -> bool {
+        self.zone[p] & 1 << color.index() != 0
+    }
+
+    /// Macrochains (step 4): living chains of one colour joined through dame points (points in no region that
+    /// hold no living stone) not blocked for them. Numbered by colour, then by first point; some numbers go to
+    /// pieces of dame without stones, which border nothing.
     fn macrochains(&mut self) {
         let grid = self.grid;
+        let all_living = grid.living[0] | grid.living[1];
+        let dame = grid.all_points() - all_living - self.in_region[0] - self.in_region[1];
         for pla in COLORS {
-            let opp = pla.opponent();
-            let mut visited = vec![false; grid.len()];
-            for start in 0..grid.len() {
-                if !grid.is_living(start, pla) || self.macro_of[start].is_some() {
-                    continue;
+            let c = pla.index();
+            self.walked[c] = dame - self.blocked_by[pla.opponent().index()];
+            let walk = grid.living[c] | self.walked[c];
+            let count = self.labeller.label(&walk, grid.width, &mut self.macro_at[c], &grid.living[c]);
+            self.has_stones.extend_from_slice(&self.labeller.marked);
+            self.macro_base[c] = self.macro_count;
+            self.macro_count += count;
+        }
+    }
+
+    /// Potential eyes (step 5): connected empty/dead points of one region, and the macrochains beside them.
+    /// (Neighbouring empty/dead points of regions of the same colour are in the same region, and of different
+    /// colours there are none: see [`whole_chains`].)
+    fn potential_eyes(&mut self) {
+        let grid = self.grid;
+        let eye_space = self.eye_space;
+        let count = self.labeller.label(&eye_space, grid.width, &mut self.eye_of, &eye_space);
+        // (Neighbouring eye points are in one eye.)
+        let [_, two_inside, ..] = eye_space.neighbour_counts();
+        let beside =
+            |pla: Color| eye_space & self.in_region[pla.index()] & grid.living[pla.index()].neighbour_counts()[0];
+        // Eye points with a living stone of their colour beside them: the only ones with sides.
+        let beside = beside(Color::Black) | beside(Color::White);
+        let tested = grid.flags(&(beside - two_inside));
+        let beside = grid.flags(&beside);
+        let start = self.labeller.members(grid.width, &mut self.eye_points);
+
+        // While an eye's sides are built: the index in `sides` of each macrochain's side, and the point that
+        // last counted towards it (a point next to two stones of one macrochain counts once).
+        let mut side_at: Vec<Option<usize>> = vec![None; self.macro_count];
+        let mut counted: Vec<Option<Idx>> = vec![None; self.macro_count];
+        for id in 0..count {
+            let points = start[id]..start[id + 1];
+            let first = self.eye_points[points.start];
+            let color = if self.in_region_of(first, Color::Black) { Color::Black } else { Color::White };
+            let first_side = self.sides.len();
+            for &p in self.eye_points[points.clone()].iter().filter(|&&p| beside[p]) {
+                if tested[p] {
+                    self.tested.push(p);
                 }
-                let id = self.macros.len();
-                self.macros.push(BTreeMap::new());
-                visited[start] = true;
-                let mut stack = vec![start];
-                while let Some(p) = stack.pop() {
-                    let walk = if grid.is_living(p, pla) {
-                        self.macro_of[p] = Some(id);
-                        true
-                    } else {
-                        self.region[p].is_none() && self.blocks[p] != Some(opp)
-                    };
-                    if walk {
-                        for q in grid.neighbours(p) {
-                            if !visited[q] {
-                                visited[q] = true;
-                                stack.push(q);
+                for q in grid.neighbours(p) {
+                    let Some(m) = self.chain_in(q, color) else { continue };
+                    if counted[m] == Some(p) {
+                        continue;
+                    }
+                    counted[m] = Some(p);
+                    match side_at[m] {
+                        Some(s) => self.sides[s].points += 1,
+                        None => {
+                            side_at[m] = Some(self.sides.len());
+                            self.sides.push(Side { eye: id, chain: m, points: 1, block: 0 });
+                        }
+                    }
+                }
+            }
+            for side in &self.sides[first_side..] {
+                side_at[side.chain] = None;
+                counted[side.chain] = None;
+            }
+            let sides = first_side..self.sides.len();
+            self.eyes.push(Eye { color, region: 0, points, sides });
+        }
+
+        // Each macrochain's sides, as one flat list.
+        let mut start = vec![0usize; self.macro_count + 1];
+        for side in &self.sides {
+            start[side.chain + 1] += 1;
+        }
+        for m in 0..self.macro_count {
+            start[m + 1] += start[m];
+        }
+        let mut fill = start.clone();
+        self.macro_sides = vec![0; self.sides.len()];
+        for (s, side) in self.sides.iter().enumerate() {
+            self.macro_sides[fill[side.chain]] = s;
+            fill[side.chain] += 1;
+        }
+        self.macro_sides_start = start;
+    }
+
+    /// Regions (step 3): a colour's region is a piece of the points its loose flood steps out of (its living
+    /// stones, and the points it reaches that are not blocked for it), less the points the other colour also
+    /// reaches. Each such piece is made of the colour's macrochains (its stones and the dame they walk through)
+    /// and its eyes, joined where an eye point touches a macrochain: an eye point next to dame touches dame that
+    /// the colour has blocked, which lies next to its stones. So regions are found by joining each eye with the
+    /// macrochains around it (union-find over macrochains, then eyes); `region_of` names each by a root.
+    fn regions(&mut self) {
+        let grid = self.grid;
+        let mut parent: Vec<usize> = (0..self.macro_count + self.eyes.len()).collect();
+        fn find(parent: &mut [usize], mut a: usize) -> usize {
+            while parent[a] != a {
+                parent[a] = parent[parent[a]];
+                a = parent[a];
+            }
+            a
+        }
+        // Eyes touch macrochains through their stones (the sides) and through the dame they walk.
+        for side in &self.sides {
+            let (a, b) = (find(&mut parent, side.chain), find(&mut parent, self.macro_count + side.eye));
+            parent[a] = b;
+        }
+        for pla in COLORS {
+            let c = pla.index();
+            let touching = self.eye_space & self.in_region[c] & self.walked[c].neighbour_counts()[0];
+            for (x, y) in touching.points() {
+                let p = y * grid.width + x;
+                let e = self.eye_of[p].get().expect("an eye point");
+                for q in grid.neighbours(p) {
+                    if let Some(m) = self.macro_at[c][q].get() {
+                        let (a, b) =
+                            (find(&mut parent, self.macro_base[c] + m), find(&mut parent, self.macro_count + e));
+                        parent[a] = b;
+                    }
+                }
+            }
+        }
+        self.region_of = (0..parent.len()).map(|v| find(&mut parent, v)).collect();
+        for (e, eye) in self.eyes.iter_mut().enumerate() {
+            eye.region = self.region_of[self.macro_count + e];
+        }
+    }
+
+    /// The `k`th edge (side) of vertex `v` of the graph of macrochains (vertices `0..macro_count`) and eyes
+    /// (`macro_count..`), and the vertex at its other end.
+    fn incident(&self, v: usize, k: usize) -> Option<(usize, usize)> {
+        if v < self.macro_count {
+            let s = *self.macro_sides[self.macro_sides_start[v]..self.macro_sides_start[v + 1]].get(k)?;
+            Some((s, self.macro_count + self.sides[s].eye))
+        } else {
+            let sides = self.eyes[v - self.macro_count].sides.clone();
+            let s = sides.start + k;
+            (s < sides.end).then(|| (s, self.sides[s].chain))
+        }
+    }
+
+    /// Splits the sides into the biconnected blocks of the graph of macrochains and eyes (Tarjan's algorithm,
+    /// with an explicit stack). Two sides of one eye share a block exactly when their macrochains reach each other
+    /// through other eyes, which is what the false-eye test asks again and again.
+    fn side_blocks(&mut self) {
+        let count = self.macro_count + self.eyes.len();
+        let mut order = vec![0usize; count]; // discovery time, 0 = not reached yet
+        let mut low = vec![0usize; count];
+        let mut time = 0;
+        let mut block = vec![0usize; self.sides.len()];
+        let mut blocks = 0;
+        // (vertex, side it was reached by, next side to try)
+        let mut frames: Vec<(usize, usize, usize)> = Vec::new();
+        let mut edges: Vec<usize> = Vec::new();
+        for root in 0..count {
+            if order[root] != 0 {
+                continue;
+            }
+            time += 1;
+            order[root] = time;
+            low[root] = time;
+            frames.push((root, usize::MAX, 0));
+            while let Some(frame) = frames.last_mut() {
+                let (v, via) = (frame.0, frame.1);
+                if let Some((s, w)) = self.incident(v, frame.2) {
+                    frame.2 += 1;
+                    if s == via {
+                        continue;
+                    }
+                    if order[w] == 0 {
+                        edges.push(s);
+                        time += 1;
+                        order[w] = time;
+                        low[w] = time;
+                        frames.push((w, s, 0));
+                    } else if order[w] < order[v] {
+                        // A side back to an ancestor, taken once (from below).
+                        edges.push(s);
+                        low[v] = low[v].min(order[w]);
+                    }
+                } else {
+                    frames.pop();
+                    if let Some(&(u, _, _)) = frames.last() {
+                        low[u] = low[u].min(low[v]);
+                        if low[v] >= order[u] {
+                            // Nothing below v reaches above u: the sides since (u, v) form a block.
+                            while let Some(s) = edges.pop() {
+                                block[s] = blocks;
+                                if s == via {
+                                    break;
+                                }
                             }
+                            blocks += 1;
                         }
                     }
                 }
             }
         }
-    }
-
-    /// Potential eyes (step 5): connected empty/dead points of one region, and the macrochains beside them.
-    fn potential_eyes(&mut self) {
-        let grid = self.grid;
-        for start in 0..grid.len() {
-            if self.eye_of[start].is_some() || !grid.is_open(start) {
-                continue;
-            }
-            let Some(region) = self.region[start] else { continue };
-            let id = self.eyes.len();
-            self.eye_of[start] = Some(id);
-            let mut points = vec![start];
-            let mut k = 0;
-            while k < points.len() {
-                let p = points[k];
-                k += 1;
-                for q in grid.neighbours(p) {
-                    if self.eye_of[q].is_none() && grid.is_open(q) && self.region[q] == Some(region) {
-                        self.eye_of[q] = Some(id);
-                        points.push(q);
-                    }
-                }
-            }
-            let mut sides: BTreeMap<usize, Vec<Idx>> = BTreeMap::new();
-            for &p in &points {
-                for q in grid.neighbours(p) {
-                    if grid.living_color(q).is_some() && self.region[q] == Some(region) {
-                        let m = self.macro_of[q].expect("every living stone is in a macrochain");
-                        push_unique(sides.entry(m).or_default(), p);
-                        push_unique(self.macros[m].entry(id).or_default(), q);
-                    }
-                }
-            }
-            self.eyes.push(Eye { color: self.region_color[region], region, points, sides });
+        for (side, b) in self.sides.iter_mut().zip(block) {
+            side.block = b;
         }
     }
 
     /// False-eye points (steps 6 and 8). With all eye values 0 this finds the points that do not help a group
     /// live; with real eye values and real points it finds the points that must be filled eventually.
-    fn false_eye_points(&self, values: &[u8], real: &[bool]) -> Vec<bool> {
+    ///
+    /// Each macrochain beside an eye point `q` (in its region) tries to get round it; `q` is false when one
+    /// fails. Bit `k` of `got_round[q]` records that the macrochain of q's `k`th neighbour got round without
+    /// the help of eye values. That stays true whatever the values (they only add ways to succeed), so the
+    /// second pass skips what the first found.
+    fn false_eye_points(&self, values: &[u8], real: &[bool], got_round: &mut [u8]) -> Vec<bool> {
         let grid = self.grid;
+        let without_values = values.iter().all(|&v| v == 0);
         let mut is_false = vec![false; grid.len()];
-        let mut seen = Marks::new(grid.len());
-        let mut fresh = Marks::new(grid.len());
-        for (e, eye) in self.eyes.iter().enumerate() {
-            for (&m, points) in &eye.sides {
-                for &q in points {
-                    let inside = grid.neighbours(q).filter(|&n| self.eye_of[n] == Some(e)).count();
-                    if inside > 1 {
-                        continue;
+        let mut around = Around { parent: Vec::new(), root: Vec::new(), valued: Vec::new() };
+        let mut joined = None;
+        for &q in &self.tested {
+            let e = self.eye_of[q].get().expect("an eye point");
+            let eye = &self.eyes[e];
+            // The macrochain of each neighbour of q, for neighbours that are living stones of the region.
+            let mut near = [None; 4];
+            for (k, n) in grid.neighbours(q).enumerate() {
+                near[k] = self.chain_in(n, eye.color);
+            }
+            let sides = self.sides_of(eye);
+            if without_values && sides.iter().all(|side| side.block == sides[0].block) {
+                // One block: the macrochains beside the eye all reach one another through other eyes, so the
+                // answer is the same from each (see `gets_round_alone`). Only a neighbour of q in the rest of
+                // the eye can be out of reach, when no side touches that rest.
+                let rest_reached = sides.iter().any(|side| side.points > 1 || !near.contains(&Some(side.chain)));
+                let ok = rest_reached
+                    || grid.neighbours(q).zip(near).all(|(n, m)| m.is_some() || !self.in_region_of(n, eye.color));
+                if ok {
+                    got_round[q] = 0b1111;
+                } else {
+                    is_false[q] = true;
+                }
+                continue;
+            }
+            for k in 0..4 {
+                let Some(m) = near[k] else { continue };
+                // Found false already (one failure is enough), got round before, or tried from a stone before.
+                if is_false[q] || got_round[q] & (1 << k) != 0 || near[..k].contains(&Some(m)) {
+                    continue;
+                }
+                let ok = if without_values {
+                    self.gets_round_alone(e, m, q, &near)
+                } else {
+                    if joined != Some(e) {
+                        self.join_around(e, values, &mut around);
+                        joined = Some(e);
                     }
-                    let needed = grid.neighbours(q).filter(|&n| self.region[n] == Some(eye.region)).count();
-                    if !self.gets_round(e, m, q, needed, values, real, [&mut seen, &mut fresh]) {
-                        is_false[q] = true;
-                    }
+                    self.gets_round(e, m, q, &near, values, real, &around)
+                };
+                if !ok {
+                    is_false[q] = true;
+                } else if without_values {
+                    got_round[q] |= 1 << k;
                 }
             }
         }
         is_false
     }
 
-    /// Can macrochain `start`, moving through macrochains and eyes (but not through `q`), reach `needed` distinct
-    /// neighbours of eye point `q` in its region, or any eye (or real point of `q`'s own eye) worth an eye?
+    /// [`Work::gets_round`] without eye values: can macrochain `start`, moving through macrochains and eyes (but
+    /// not through `q`), reach every neighbour of eye point `q` in its region? `near` is as in
+    /// [`Work::false_eye_points`].
+    ///
+    /// `q` touches at most one other point of its eye, so the rest of the eye is one piece, which the
+    /// macrochains reach together or not at all. A macrochain beside the eye reaches another through other eyes
+    /// exactly when their sides on this eye share a block; reaching the rest of the eye joins the blocks of
+    /// every side that touches it.
+    fn gets_round_alone(&self, e: usize, start: usize, q: Idx, near: &[Option<usize>; 4]) -> bool {
+        let eye = &self.eyes[e];
+        let sides = self.sides_of(eye);
+        let block_of = |m: usize| sides.iter().find(|side| side.chain == m).expect("beside q, so beside its eye").block;
+        let touches_rest = |side: &&Side| side.points > 1 || !near.contains(&Some(side.chain));
+        let start = block_of(start);
+        let rest_reached = sides.iter().filter(touches_rest).any(|side| side.block == start);
+        let reaches = |m: usize| {
+            let block = block_of(m);
+            block == start || (rest_reached && sides.iter().filter(touches_rest).any(|side| side.block == block))
+        };
+        self.grid.neighbours(q).zip(near).all(|(n, m)| {
+            !self.in_region_of(n, eye.color)
+                || match *m {
+                    Some(m) => reaches(m),
+                    None => self.eye_of[n] == Slot::of(e) && rest_reached,
+                }
+        })
+    }
+
+    /// Joins the macrochains that reach each other through eyes other than `e` (union-find), and notes which
+    /// of those groups reach an eye worth something.
+    fn join_around(&self, e: usize, values: &[u8], around: &mut Around) {
+        let Around { parent, root, valued } = around;
+        parent.clear();
+        parent.extend(0..self.macro_count);
+        fn find(parent: &mut [usize], mut a: usize) -> usize {
+            while parent[a] != a {
+                parent[a] = parent[parent[a]];
+                a = parent[a];
+            }
+            a
+        }
+        for (o, other) in self.eyes.iter().enumerate() {
+            if o == e {
+                continue;
+            }
+            for pair in self.sides_of(other).windows(2) {
+                let (a, b) = (find(parent, pair[0].chain), find(parent, pair[1].chain));
+                parent[a] = b;
+            }
+        }
+        root.clear();
+        for m in 0..self.macro_count {
+            let r = find(parent, m);
+            root.push(r);
+        }
+        valued.clear();
+        valued.resize(self.macro_count, false);
+        for (o, other) in self.eyes.iter().enumerate() {
+            if o != e
+                && values[o] > 0
+                && let Some(side) = self.sides_of(other).first()
+            {
+                valued[root[side.chain]] = true;
+            }
+        }
+    }
+
+    /// Can macrochain `start`, moving through macrochains and eyes (but not through `q`), reach every neighbour
+    /// of eye point `q` in its region, or any eye (or real point of `q`'s own eye) worth an eye? `near` is as in
+    /// [`Work::false_eye_points`].
+    ///
+    /// As in [`Work::gets_round_alone`], the rest of the eye is one piece. What the macrochains reach is the
+    /// group of `start` in [`Around`], joined, when that group borders the rest of the eye, with the groups of
+    /// every macrochain that borders it too.
     #[allow(clippy::too_many_arguments)]
     fn gets_round(
         &self,
         e: usize,
         start: usize,
         q: Idx,
-        needed: usize,
+        near: &[Option<usize>; 4],
         values: &[u8],
         real: &[bool],
-        [seen, fresh]: [&mut Marks; 2],
+        around: &Around,
     ) -> bool {
-        let grid = self.grid;
         let eye = &self.eyes[e];
-        let mut sides: Vec<Idx> = Vec::new();
-        let mut macro_done = vec![false; self.macros.len()];
-        let mut eye_done = vec![false; self.eyes.len()];
-        // `seen` marks the points of q's own eye already reached (q itself is never passed through).
-        seen.clear();
-        seen.mark(q);
-        let mut queue = vec![start];
-        macro_done[start] = true;
-        while let Some(m) = queue.pop() {
-            for (&other, stones) in &self.macros[m] {
-                if other == e {
-                    for &s in stones {
-                        if grid.adjacent(s, q) {
-                            push_unique(&mut sides, s);
-                        }
-                    }
-                    if sides.len() >= needed {
-                        return true;
-                    }
-                    // The part of q's eye this macrochain opens onto, without going through q.
-                    let mut reached = Vec::new();
-                    fresh.clear();
-                    for &p in &eye.sides[&m] {
-                        if !seen.is_marked(p) {
-                            seen.mark(p);
-                            fresh.mark(p);
-                            reached.push(p);
-                        }
-                    }
-                    let mut k = 0;
-                    while k < reached.len() {
-                        let p = reached[k];
-                        k += 1;
-                        for n in grid.neighbours(p) {
-                            if self.eye_of[n] == Some(e) && !seen.is_marked(n) {
-                                seen.mark(n);
-                                fresh.mark(n);
-                                reached.push(n);
-                            }
-                        }
-                    }
-                    if reached.is_empty() {
-                        continue;
-                    }
-                    if values[e] > 0 && reached.iter().any(|&p| real[p]) {
-                        return true;
-                    }
-                    for &p in &reached {
-                        if grid.adjacent(p, q) {
-                            push_unique(&mut sides, p);
-                        }
-                    }
-                    if sides.len() >= needed {
-                        return true;
-                    }
-                    for (&next, from) in &eye.sides {
-                        if !macro_done[next] && from.iter().any(|&p| fresh.is_marked(p)) {
-                            macro_done[next] = true;
-                            queue.push(next);
-                        }
-                    }
-                } else {
-                    if eye_done[other] {
-                        continue;
-                    }
-                    eye_done[other] = true;
-                    if values[other] > 0 {
-                        return true;
-                    }
-                    for &next in self.eyes[other].sides.keys() {
-                        if !macro_done[next] {
-                            macro_done[next] = true;
-                            queue.push(next);
-                        }
-                    }
+        let Around { root, valued, .. } = around;
+        let start = root[start];
+        let sides = self.sides_of(eye);
+        let touches_rest = |side: &&Side| side.points > 1 || !near.contains(&Some(side.chain));
+        let rest_reached = sides.iter().filter(touches_rest).any(|side| root[side.chain] == start);
+        let reaches = |m: usize| {
+            root[m] == start
+                || (rest_reached && sides.iter().filter(touches_rest).any(|side| root[side.chain] == root[m]))
+        };
+        let all_round = self.grid.neighbours(q).zip(near).all(|(n, m)| {
+            !self.in_region_of(n, eye.color)
+                || match *m {
+                    Some(m) => reaches(m),
+                    None => self.eye_of[n] == Slot::of(e) && rest_reached,
                 }
-            }
-        }
-        false
+        });
+        // With eye values (the second pass): an eye worth something within reach.
+        all_round
+            || (values[e] > 0 && rest_reached && self.points(eye).iter().any(|&p| p != q && real[p]))
+            || valued[start]
+            || (rest_reached && sides.iter().filter(touches_rest).any(|side| valued[root[side.chain]]))
     }
 
     /// Eye values (step 7), given the first-pass false-eye points. Returns the value of each eye and the mask of
@@ -493,81 +803,46 @@ impl Work<'_> {
     fn eye_values(&self, is_false: &[bool]) -> (Vec<u8>, Vec<bool>) {
         let grid = self.grid;
         let n = grid.len();
-        let mut real = vec![false; n];
-        for eye in &self.eyes {
-            for &p in &eye.points {
-                real[p] = !is_false[p];
-            }
-        }
-        // Per real point: neighbours in the same eye's real points, and the shape of its surroundings.
-        let same_eye = |a: Idx, b: Idx| real[b] && self.eye_of[a] == self.eye_of[b];
-        let mut adj_eye = vec![0usize; n];
-        let mut empty_adj_eye = vec![0usize; n];
-        let mut empty_adj_false = vec![0usize; n];
-        let mut opp_adj_false = vec![0usize; n];
-        let mut poke = vec![false; n];
-        let mut moves_to_block = vec![0usize; n];
-        for eye in &self.eyes {
-            let opp = eye.color.opponent();
-            for &p in eye.points.iter().filter(|&&p| real[p]) {
-                for a in grid.neighbours(p) {
-                    if same_eye(p, a) {
-                        adj_eye[p] += 1;
-                        if grid.is_empty(a) {
-                            empty_adj_eye[p] += 1;
-                        }
-                    }
-                    if grid.is_empty(a) && is_false[a] {
-                        empty_adj_false[p] += 1;
-                    }
-                    if grid.stone[a] == Some(opp) && is_false[a] {
-                        opp_adj_false[p] += 1;
-                    }
-                }
-                // An opposing stone here that connects to a throw-in on a false point (or could, two ways) can
-                // never be used to close the eye.
-                poke[p] = grid.stone[p] == Some(opp) && (opp_adj_false[p] > 0 || empty_adj_false[p] >= 2);
-            }
-            for &p in eye.points.iter().filter(|&&p| real[p]) {
-                moves_to_block[p] = grid
-                    .neighbours(p)
-                    .map(|a| {
-                        let opp_stone = grid.stone[a] == Some(opp);
-                        let mine = same_eye(p, a);
-                        if opp_stone && (is_false[a] || (mine && poke[a])) {
-                            1000
-                        } else if (grid.is_empty(a) && !mine)
-                            || (grid.is_empty(a) && mine && opp_adj_false[a] >= 1)
-                            || (opp_stone && mine && empty_adj_false[a] >= 1)
-                        {
-                            1
-                        } else {
-                            0
-                        }
-                    })
-                    .sum();
-            }
-        }
+        let false_points = grid.set_of(is_false);
+        let real_points = self.eye_space - false_points;
+        let real = grid.flags(&real_points);
+        let features = self.eye_point_features(&false_points, &real_points);
+        let has = |p: Idx, feature: u8| features[p] & feature != 0;
 
-        let mut marks = Marks::new(n);
+        let mut pieces = Pieces::new(n);
         let mut member = vec![false; n];
+        let mut in_shape = vec![false; n];
+        let mut pts = Vec::new();
         let mut values = Vec::with_capacity(self.eyes.len());
         for eye in &self.eyes {
             let pla = eye.color;
             let opp = pla.opponent();
-            let pts: Vec<Idx> = eye.points.iter().copied().filter(|&p| real[p]).collect();
+            pts.clear();
+            pts.extend(self.points(eye).iter().copied().filter(|&p| real[p]));
             for &p in &pts {
                 member[p] = true;
             }
-            let mtb = |p: Idx| moves_to_block[p];
+            // One pass over the points for the counting rules below.
+            let (mut closable, mut dead_inside, mut weak, mut stuck, mut roomy) = (false, 0, 0, 0, 0);
+            for &p in &pts {
+                let f = features[p];
+                closable |= f & BLOCKED_IN_ONE != 0;
+                let dead = grid.is_dead(p, opp);
+                dead_inside += usize::from(dead);
+                // Moves to block of at least 1, and of at least 2.
+                weak += usize::from(f & BLOCKED == 0) + usize::from(f & BLOCKED_IN_ONE == 0);
+                stuck += usize::from(dead && f & EYE_NEIGHBOURS_2 != 0);
+                if grid.is_empty(p) {
+                    roomy += usize::from(f & EYE_NEIGHBOURS_4 != 0) + usize::from(f & EYE_NEIGHBOURS_3 != 0);
+                }
+            }
             let mut value = 0usize;
 
             // Any point that one move (or none) closes off makes at least one eye.
-            if pts.iter().any(|&p| mtb(p) <= 1) {
+            if closable {
                 value = 1;
             }
             // Many dead stones inside: the opponent's stones themselves would have to be captured into a dead shape.
-            let dead_inside = pts.iter().filter(|&&p| grid.stone[p] == Some(opp) && grid.dead[p]).count();
             if dead_inside >= 5 {
                 value = value.max(1);
             }
@@ -575,38 +850,33 @@ impl Work<'_> {
                 value = value.max(2);
             }
             // A large space with few weaknesses.
-            let weak = pts.iter().filter(|&&p| mtb(p) >= 1).count() + pts.iter().filter(|&&p| mtb(p) >= 2).count();
-            let stuck = pts.iter().filter(|&&p| grid.stone[p] == Some(opp) && adj_eye[p] >= 2).count();
             if pts.len() >= 6 + weak + stuck {
                 value = 2;
             }
             // Many roomy empty points.
-            let roomy = pts.iter().filter(|&&p| grid.is_empty(p) && adj_eye[p] >= 4).count()
-                + pts.iter().filter(|&&p| grid.is_empty(p) && adj_eye[p] >= 3).count();
             if roomy >= 6 {
                 value = 2;
             }
             // A playable bottleneck: each piece it leaves that already has a closed point is an eye. (The rules
             // above only raise the value and it is capped at 2, so this costly scan matters only below 2.)
-            if value < 2 {
-                for &d in &pts {
-                    if !self.pseudolegal(d, pla) {
-                        continue;
-                    }
-                    let bonus = opp_adj_false[d] == 1;
-                    let closed = |p: Idx| mtb(p) == 0 || (bonus && mtb(p) <= 1);
-                    let split = pieces(grid, &mut marks, &pts, &member, &[d], closed, 1);
-                    if split.len() >= 2 {
-                        value = value.max(split.iter().filter(|&&c| c > 0).count());
-                    }
+            for &d in &pts {
+                if value >= 2 {
+                    break;
+                }
+                if !self.pseudolegal(d, pla) {
+                    continue;
+                }
+                let bonus = has(d, ONE_FALSE_THROW_IN);
+                let closed = |p: Idx| has(p, BLOCKED) || (bonus && has(p, BLOCKED_IN_ONE));
+                let split = pieces.split(grid, &pts, &member, &[d], closed, 1);
+                if split.len() >= 2 {
+                    value = value.max(split.iter().filter(|&&c| c > 0).count());
                 }
             }
-            if value < 2
-                && self.two_point_split(&pts, &member, &mut marks, &adj_eye, &empty_adj_eye, &moves_to_block, pla)
-            {
+            if value < 2 && self.two_point_split(&pts, &member, &mut pieces, &features, pla) {
                 value = 2;
             }
-            if value < 2 && self.dead_shape_lives(eye, &pts, &mut marks, is_false) {
+            if value < 2 && self.dead_shape_lives(eye, &pts, &mut pieces, &mut in_shape, is_false) {
                 value = 2;
             }
             for &p in &pts {
@@ -617,32 +887,65 @@ impl Work<'_> {
         (values, real)
     }
 
+    /// The [`EyePointFeature`] bits of every real eye point (0 elsewhere), worked out on whole rows at once.
+    ///
+    /// Neighbouring eye points always lie in the same eye, so "a neighbour in the same eye's real points" is "a
+    /// real neighbour". For a real point `p` of an eye of colour `c`: its moves to block are 1000 per neighbour
+    /// that is an opposing stone on a false point or a poking stone of the eye, and otherwise 1 per neighbour that
+    /// is empty and not real, empty and real next to an opposing false stone, or an opposing stone, real, next to
+    /// an empty false point. A poking stone is a real opposing stone next to an opposing false stone or to two
+    /// empty false points.
+    fn eye_point_features(&self, false_points: &Set, real_points: &Set) -> Vec<u8> {
+        let grid = self.grid;
+        let mut features = vec![0u8; grid.len()];
+        let mut mark = |set: Set, feature: u8| {
+            for (x, y) in set.points() {
+                features[y * grid.width + x] |= feature;
+            }
+        };
+        let real_neighbours = real_points.neighbour_counts();
+        let empty_false = (grid.empty & *false_points).neighbour_counts();
+        let empty_real = (grid.empty & *real_points).neighbour_counts();
+        for pla in COLORS {
+            let real = *real_points & self.in_region[pla.index()];
+            let dead_opp = grid.dead_stones[pla.opponent().index()];
+            let opp_false = (dead_opp & *false_points).neighbour_counts();
+            let poke = real & dead_opp & (opp_false[0] | empty_false[1]);
+            let thousand = (dead_opp & *false_points) | poke;
+            let one =
+                ((grid.empty - *real_points) | (grid.empty & real & opp_false[0]) | (dead_opp & real & empty_false[0]))
+                    - thousand;
+            let [near_thousand, ..] = thousand.neighbour_counts();
+            let [near_one, near_two_ones, ..] = one.neighbour_counts();
+            mark(real - near_thousand - near_one, BLOCKED);
+            mark(real - near_thousand - near_two_ones, BLOCKED_IN_ONE);
+            mark(real & (opp_false[0] - opp_false[1]), ONE_FALSE_THROW_IN);
+        }
+        mark(*real_points & real_neighbours[1], EYE_NEIGHBOURS_2);
+        mark(*real_points & real_neighbours[2], EYE_NEIGHBOURS_3);
+        mark(*real_points & real_neighbours[3], EYE_NEIGHBOURS_4);
+        mark(*real_points & empty_real[1], EMPTY_EYE_NEIGHBOURS_2);
+        features
+    }
+
     /// Two adjacent roomy points, one of them playable and off the edge, whose removal splits the eye into pieces
     /// that each already have a closed point (two such points in at least one piece): worth two eyes.
-    #[allow(clippy::too_many_arguments)]
-    fn two_point_split(
-        &self,
-        pts: &[Idx],
-        member: &[bool],
-        marks: &mut Marks,
-        adj_eye: &[usize],
-        empty_adj_eye: &[usize],
-        mtb: &[usize],
-        pla: Color,
-    ) -> bool {
+    fn two_point_split(&self, pts: &[Idx], member: &[bool], pieces: &mut Pieces, features: &[u8], pla: Color) -> bool {
         let grid = self.grid;
+        let has = |p: Idx, feature: u8| features[p] & feature != 0;
+        let roomy = |p: Idx| has(p, EYE_NEIGHBOURS_3) && has(p, BLOCKED_IN_ONE);
         for &d in pts {
-            if !grid.is_empty(d) || grid.on_edge(d) || !self.pseudolegal(d, pla) || mtb[d] > 1 || adj_eye[d] < 3 {
+            if !grid.is_empty(d) || grid.on_edge(d) || !self.pseudolegal(d, pla) || !roomy(d) {
                 continue;
             }
             for a in grid.neighbours(d).filter(|&a| member[a]) {
-                if adj_eye[a] < 3 || mtb[a] > 1 {
+                if !roomy(a) {
                     continue;
                 }
-                if !grid.is_empty(a) && empty_adj_eye[a] <= 1 {
+                if !grid.is_empty(a) && !has(a, EMPTY_EYE_NEIGHBOURS_2) {
                     continue;
                 }
-                let split = pieces(grid, marks, pts, member, &[d, a], |p| mtb[p] == 0, 2);
+                let split = pieces.split(grid, pts, member, &[d, a], |p| has(p, BLOCKED), 2);
                 if split.len() < 2 {
                     continue;
                 }
@@ -658,14 +961,22 @@ impl Work<'_> {
 
     /// An eye holding dead opposing stones whose shape (with the points the owner cannot play, less any one of
     /// them the opponent may leave out) falls into at least two pieces once captured: worth two eyes.
-    fn dead_shape_lives(&self, eye: &Eye, pts: &[Idx], marks: &mut Marks, is_false: &[bool]) -> bool {
+    /// `in_shape` is all false on entry and is left so.
+    fn dead_shape_lives(
+        &self,
+        eye: &Eye,
+        pts: &[Idx],
+        pieces: &mut Pieces,
+        in_shape: &mut [bool],
+        is_false: &[bool],
+    ) -> bool {
         let grid = self.grid;
         let pla = eye.color;
         let opp = pla.opponent();
         let mut dead_opps = Vec::new();
         let mut unplayable = Vec::new();
         for &p in pts {
-            if grid.stone[p] == Some(opp) && grid.dead[p] {
+            if grid.is_dead(p, opp) {
                 dead_opps.push(p);
             } else if !self.pseudolegal(p, pla) {
                 unplayable.push(p);
@@ -675,23 +986,21 @@ impl Work<'_> {
             return false;
         }
         // Dead stones thrown in on false points weaken the shape.
-        let throw_ins = eye.points.iter().filter(|&&p| grid.stone[p] == Some(opp) && is_false[p]).count();
-        let mut in_shape = vec![false; grid.len()];
+        let throw_ins = self.points(eye).iter().filter(|&&p| grid.stone(p) == Some(opp) && is_false[p]).count();
         let omissions = unplayable.iter().map(|&p| Some(p)).chain(std::iter::once(None));
+        let mut shape = Vec::new();
         for omitted in omissions {
-            let shape: Vec<Idx> =
-                dead_opps.iter().copied().chain(unplayable.iter().copied().filter(|&p| Some(p) != omitted)).collect();
+            shape.clear();
+            shape.extend(dead_opps.iter().copied().chain(unplayable.iter().copied().filter(|&p| Some(p) != omitted)));
             for &p in &shape {
                 in_shape[p] = true;
             }
-            let count = |removed: &[Idx], marks: &mut Marks| {
-                pieces(grid, marks, &shape, &in_shape, removed, |_| false, 0).len()
-            };
-            let initial = count(&[], marks);
+            let mut count = |removed: &[Idx]| pieces.split(grid, &shape, in_shape, removed, |_| false, 0).len();
+            let initial = count(&[]);
             let mut bottlenecks = 0;
             let mut branching = 0;
             for &p in &shape {
-                if count(&[p], marks) > initial {
+                if count(&[p]) > initial {
                     bottlenecks += 1;
                 } else if grid.neighbours(p).filter(|&n| in_shape[n]).count() >= 3 {
                     branching += 1;
@@ -713,73 +1022,74 @@ impl Work<'_> {
     fn pseudolegal(&self, p: Idx, pla: Color) -> bool {
         let grid = self.grid;
         let opp = pla.opponent();
-        grid.is_empty(p) && grid.neighbours(p).any(|a| grid.stone[a] != Some(opp) || grid.liberties[a] <= 1)
+        grid.is_empty(p) && grid.neighbours(p).any(|a| grid.stone(a) != Some(opp) || grid.liberties(a) <= 1)
     }
 
     /// Final classification (step 9).
     fn finish(&self, values: &[u8], unscorable_false_eye: &[bool]) -> Analysis {
         let grid = self.grid;
-        let n = grid.len();
-        let mut eyes_of_region = vec![0usize; self.region_color.len()];
+        let open = grid.open();
+        let [black, white] = [Color::Black.index(), Color::White.index()];
+        let mut eyes_of_region = vec![0usize; self.region_of.len()];
         for (e, eye) in self.eyes.iter().enumerate() {
             eyes_of_region[eye.region] += usize::from(values[e]);
         }
-        // A dead stone thrown in on a false eye also spoils the points next to it for the surrounding colour.
-        let mut beside_throw_in = vec![[false; 2]; n];
-        for (p, &unscorable) in unscorable_false_eye.iter().enumerate() {
-            if unscorable
-                && grid.dead[p]
-                && let Some(c) = grid.stone[p]
-            {
-                for q in grid.neighbours(p) {
-                    beside_throw_in[q][c.opponent().index()] = true;
+        // A region whose eyes are worth at most one eye in total is in seki. (Every region holds living stones.)
+        let in_seki = |r: usize| eyes_of_region[r] <= 1;
+        let mut seki = [grid.no_points(); 2];
+        if (0..self.macro_count).any(|m| self.has_stones[m] && in_seki(self.region_of[m])) {
+            for pla in COLORS {
+                let c = pla.index();
+                for (x, y) in self.in_region[c].points() {
+                    let p = y * grid.width + x;
+                    let node = match self.eye_of[p].get() {
+                        Some(e) => self.macro_count + e,
+                        None => self.chain_in(p, pla).expect("a region point is an eye point or a living stone"),
+                    };
+                    if in_seki(self.region_of[node]) {
+                        seki[c].insert(x, y);
+                    }
                 }
             }
         }
-        let mut out = Analysis {
-            territory: vec![None; n],
-            area: area_from(&self.strict),
-            seki: vec![None; n],
-            region: vec![None; n],
-            unscorable: vec![false; n],
-            unsealed: vec![false; n],
+        // A dead stone thrown in on a false eye also spoils the points next to it for the surrounding colour.
+        let false_eyes = grid.set_of(unscorable_false_eye);
+        let spoiled = |pla: Color| {
+            let beside = (false_eyes & grid.dead_stones[pla.opponent().index()]).neighbour_counts()[0];
+            self.in_region[pla.index()] & (false_eyes | beside)
         };
-        for p in 0..n {
-            let Some(r) = self.region[p] else { continue };
-            let color = self.region_color[r];
-            let opp = color.opponent();
-            out.region[p] = Some(color);
-            let seki = eyes_of_region[r] <= 1;
-            if seki {
-                out.seki[p] = Some(color);
-            }
-            let open = grid.is_open(p);
-            let unscorable = open && (unscorable_false_eye[p] || beside_throw_in[p][color.index()]);
-            out.unscorable[p] = unscorable;
-            let sealed = !self.strict[opp.index()][p];
-            out.unsealed[p] = open && !sealed;
-            if open && !seki && !unscorable && self.chain_region[p] == Some(r) && sealed {
-                out.territory[p] = Some(color);
-            }
+        let unscorable = open & (spoiled(Color::Black) | spoiled(Color::White));
+        let reached_by_other =
+            (self.in_region[black] & self.strict[white]) | (self.in_region[white] & self.strict[black]);
+        let territory = |pla: Color| {
+            let c = pla.index();
+            (self.in_region[c] & open & self.whole_chain) - seki[c] - unscorable - self.strict[pla.opponent().index()]
+        };
+        Analysis {
+            territory: [territory(Color::Black), territory(Color::White)],
+            area: [self.strict[black] - self.strict[white], self.strict[white] - self.strict[black]],
+            seki,
+            unscorable,
+            unsealed: open & reached_by_other,
+            neutral: grid.empty
+                - self.in_region[black]
+                - self.in_region[white]
+                - (self.strict[black] ^ self.strict[white]),
+            seki_stones: (seki[black] & grid.living[black]) | (seki[white] & grid.living[white]),
         }
-        out
     }
 }
 
-fn area_from(strict: &[Vec<bool>; 2]) -> Vec<Option<Color>> {
-    strict[0]
-        .iter()
-        .zip(&strict[1])
-        .map(|(&b, &w)| match (b, w) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
+/// The colour that alone reaches each point.
+fn area_from(grid: &Grid, strict: &[Set; 2]) -> Vec<Option<Color>> {
+    let mut out = Vec::with_capacity(grid.len());
+    for y in 0..grid.height {
+        let (black, white) = (strict[0].row(y), strict[1].row(y));
+        out.extend((0..grid.width).map(|x| match (black >> x & 1, white >> x & 1) {
+            (1, 0) => Some(Color::Black),
+            (0, 1) => Some(Color::White),
             _ => None,
-        })
-        .collect()
-}
-
-fn push_unique(v: &mut Vec<Idx>, x: Idx) {
-    if !v.contains(&x) {
-        v.push(x);
+        }));
     }
+    out
 }

@@ -93,7 +93,7 @@ mod tests;
 pub mod verdict;
 
 use crate::go::{Board, Color, HandicapBonus, Point, Preset, Rules, Scoring};
-use grid::Grid;
+use grid::{Grid, Set};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use std::ops::{Deref, Index};
@@ -143,7 +143,9 @@ impl Serialize for PointList {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
         for p in &self.0 {
-            seq.serialize_element(&p.to_sgf())?;
+            // As `p.to_sgf()`, without a String per point (a scored board lists hundreds).
+            let letters = [Point::sgf_letter(p.x) as u8, Point::sgf_letter(p.y) as u8];
+            seq.serialize_element(std::str::from_utf8(&letters).expect("SGF letters are ASCII"))?;
         }
         seq.end()
     }
@@ -303,66 +305,30 @@ pub fn score(input: &ScoreInput) -> Score {
     let dead_mask = expand_dead(input, &mut warnings);
     let grid = Grid::new(board, dead_mask);
     let analysis = life::analyse(&grid);
-    let n = grid.len();
 
-    // Per-colour tallies of the one analysis both counts come from.
-    let mut live = [0u32; 2];
-    let mut dead = [0u32; 2];
-    let mut territory = [0u32; 2];
-    let mut area = [0u32; 2];
-    let mut points = ScoredPoints::default();
-    let mut seki_eyes: [Vec<Point>; 2] = Default::default();
-    let mut false_eyes: [Vec<Point>; 2] = Default::default();
-    let mut other_area: [Vec<Point>; 2] = Default::default();
-    let mut territory_not_area: [Vec<Point>; 2] = Default::default();
-    let mut dead_points = Vec::new();
-    for i in 0..n {
-        let p = grid.point(i);
-        if let Some(c) = grid.stone[i] {
-            if grid.dead[i] {
-                dead[c.index()] += 1;
-                dead_points.push(p);
-            } else {
-                live[c.index()] += 1;
-            }
-        }
-        if let Some(c) = analysis.seki[i] {
-            side_mut(&mut points.seki, c).0.push(p);
-        }
-        if !grid.is_open(i) {
-            continue;
-        }
-        let t = analysis.territory[i];
-        let a = analysis.area[i];
-        if let Some(c) = t {
-            territory[c.index()] += 1;
-            side_mut(&mut points.territory, c).0.push(p);
-        }
-        if let Some(c) = a {
-            area[c.index()] += 1;
-        }
-        if grid.is_empty(i) && a.is_none() {
-            points.dame.0.push(p);
-        }
-        if let Some(c) = a
-            && t != Some(c)
-        {
-            side_mut(&mut points.area_only, c).0.push(p);
-            let bucket = if analysis.seki[i] == Some(c) {
-                &mut seki_eyes
-            } else if analysis.unscorable[i] {
-                &mut false_eyes
-            } else {
-                &mut other_area
-            };
-            bucket[c.index()].push(p);
-        }
-        if let Some(c) = t
-            && a != Some(c)
-        {
-            territory_not_area[c.index()].push(p);
-        }
-    }
+    // Per-colour tallies of the one analysis both counts come from, as sets; point lists come out sorted.
+    let open = grid.open();
+    let count = |set: Set| set.len() as u32;
+    let both = |f: &dyn Fn(usize) -> Set| [f(0), f(1)];
+    let live = both(&|c| grid.living[c]).map(count);
+    let dead = both(&|c| grid.dead_stones[c]).map(count);
+    let territory_sets = analysis.territory;
+    let area_sets = both(&|c| analysis.area[c] & open);
+    let territory = territory_sets.map(count);
+    let area = area_sets.map(count);
+    let area_only = both(&|c| area_sets[c] - territory_sets[c]);
+    let list = |set: Set| PointList(set.sorted_points());
+    let seki_eyes = both(&|c| area_only[c] & analysis.seki[c]).map(|s| s.sorted_points());
+    let false_eyes = both(&|c| (area_only[c] - analysis.seki[c]) & analysis.unscorable).map(|s| s.sorted_points());
+    let other_area = both(&|c| area_only[c] - analysis.seki[c] - analysis.unscorable).map(|s| s.sorted_points());
+    let territory_not_area = both(&|c| territory_sets[c] - area_sets[c]).map(|s| s.sorted_points());
+    let points = ScoredPoints {
+        territory: ByColor { black: list(territory_sets[0]), white: list(territory_sets[1]) },
+        area_only: ByColor { black: list(area_only[0]), white: list(area_only[1]) },
+        seki: ByColor { black: list(analysis.seki[0]), white: list(analysis.seki[1]) },
+        dame: list(grid.empty - analysis.area[0] - analysis.area[1]),
+    };
+    let dead_points = (grid.dead_stones[0] | grid.dead_stones[1]).sorted_points();
 
     let [b, w] = [0, 1];
     let japanese = territory_count(territory, [input.prisoners[b] + dead[w], input.prisoners[w] + dead[b]], input.komi);
@@ -458,18 +424,6 @@ pub fn score(input: &ScoreInput) -> Score {
     );
 
     position_warnings(&grid, &analysis, input, &mut warnings);
-    dead_points.sort();
-    for list in [
-        &mut points.territory.black,
-        &mut points.territory.white,
-        &mut points.area_only.black,
-        &mut points.area_only.white,
-        &mut points.seki.black,
-        &mut points.seki.white,
-        &mut points.dame,
-    ] {
-        list.0.sort();
-    }
     Score {
         dead: PointList(dead_points),
         komi: input.komi,
@@ -482,13 +436,6 @@ pub fn score(input: &ScoreInput) -> Score {
         terms,
         points,
         warnings,
-    }
-}
-
-fn side_mut<T>(by: &mut ByColor<T>, c: Color) -> &mut T {
-    match c {
-        Color::Black => &mut by.black,
-        Color::White => &mut by.white,
     }
 }
 
@@ -568,7 +515,7 @@ fn record_rules_count(input: &ScoreInput, japanese: &Count, live: [u32; 2], area
                 let mut stones = [0u32; 2];
                 let mut empty = [0u32; 2];
                 for (i, owner) in owners.iter().enumerate() {
-                    match (grid.stone[i], owner) {
+                    match (grid.stone(i), owner) {
                         (Some(c), _) => stones[c.index()] += 1,
                         (None, Some(c)) => empty[c.index()] += 1,
                         (None, None) => {}
@@ -689,7 +636,6 @@ fn expand_dead(input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) -> Vec<bool
 /// Warnings about the scored position: dead stones, markup, dame and open borders.
 fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) {
     let height = input.board.height();
-    let n = grid.len();
     let mut push = |code: &'static str, message: String, mut points: Vec<Point>| {
         points.sort();
         warnings.push(ScoreWarning { code, message, points: PointList(points) });
@@ -698,9 +644,9 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
     // Dead stones the opponent does not surround, and dead stones in seki eyes (prisoners, not territory: §4).
     for c in [Color::Black, Color::White] {
         let opp = c.opponent();
-        let dead_of = |i: usize| grid.stone[i] == Some(c) && grid.dead[i];
+        let dead_stones = grid.dead_stones[c.index()];
         let loose: Vec<Point> =
-            (0..n).filter(|&i| dead_of(i) && analysis.area[i] != Some(opp)).map(|i| grid.point(i)).collect();
+            (dead_stones - analysis.area[opp.index()]).points().map(|(x, y)| to_point(x, y)).collect();
         if !loose.is_empty() {
             push(
                 "dead-stones-without-territory",
@@ -717,7 +663,7 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
             );
         }
         let in_seki: Vec<Point> =
-            (0..n).filter(|&i| dead_of(i) && analysis.seki[i] == Some(opp)).map(|i| grid.point(i)).collect();
+            (dead_stones & analysis.seki[opp.index()]).points().map(|(x, y)| to_point(x, y)).collect();
         if !in_seki.is_empty() {
             push(
                 "dead-stone-in-seki",
@@ -740,44 +686,15 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
     }
 
     // Open borders: space of one colour the other can still walk into, and large neutral areas.
-    let unsealed: Vec<Point> = (0..n).filter(|&i| analysis.unsealed[i]).map(|i| grid.point(i)).collect();
-    let mut dame = Vec::new();
-    let mut open = Vec::new();
-    let mut seen = vec![false; n];
-    let neutral = |i: usize| grid.is_empty(i) && analysis.region[i].is_none() && analysis.area[i].is_none();
-    for start in 0..n {
-        if seen[start] || !neutral(start) {
-            continue;
-        }
-        seen[start] = true;
-        let mut piece = vec![start];
-        let mut k = 0;
-        while k < piece.len() {
-            let p = piece[k];
-            k += 1;
-            for q in grid.neighbours(p) {
-                if !seen[q] && neutral(q) {
-                    seen[q] = true;
-                    piece.push(q);
-                }
-            }
-        }
-        // A line of dame, however long, lies between two walls; neutral space two points wide in both
-        // directions (a 2x2 block) is a border nobody has closed.
-        // (The three other corners of a block at a point of the piece are in the piece once they are neutral.)
-        let open_area = piece.iter().any(|&i| {
-            let (x, y) = grid.xy(i);
-            [(1, 0), (0, 1), (1, 1)].iter().all(|&(dx, dy)| grid.at(x + dx, y + dy).is_some_and(neutral))
-        });
-        if open_area {
-            open.extend(piece.iter().map(|&i| grid.point(i)));
-        } else {
-            // A liberty shared with a group in seki is the seki itself, not dame to fill.
-            let seki_liberty =
-                |i: usize| grid.neighbours(i).any(|q| grid.living_color(q).is_some() && analysis.seki[q].is_some());
-            dame.extend(piece.iter().filter(|&&i| !seki_liberty(i)).map(|&i| grid.point(i)));
-        }
-    }
+    let unsealed: Vec<Point> = analysis.unsealed.points().map(|(x, y)| to_point(x, y)).collect();
+    // A line of dame, however long, lies between two walls; neutral space two points wide in both directions
+    // (a 2x2 block) is a border nobody has closed: every neutral piece holding such a block is open.
+    let neutral = analysis.neutral;
+    let open_pieces = Set::spread(&neutral.two_by_two(), &neutral, &grid.no_points());
+    let open: Vec<Point> = open_pieces.points().map(|(x, y)| to_point(x, y)).collect();
+    // A liberty shared with a group in seki is the seki itself, not dame to fill.
+    let dame: Vec<Point> =
+        (neutral - open_pieces - analysis.seki_stones.grow()).points().map(|(x, y)| to_point(x, y)).collect();
     if !dame.is_empty() {
         push(
             "unfilled-dame",
@@ -820,6 +737,10 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
     }
 }
 
+fn to_point(x: usize, y: usize) -> Point {
+    Point::new(x as u8, y as u8)
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -836,17 +757,19 @@ fn markup_warnings(
     push: &mut impl FnMut(&'static str, String, Vec<Point>),
 ) {
     let height = input.board.height();
-    let n = grid.len();
-    let mut mark: Vec<Option<Color>> = vec![None; n];
+    let list = |set: Set| -> Vec<Point> { set.points().map(|(x, y)| to_point(x, y)).collect() };
+    // The marks as sets; a point in both TB and TW counts as TW (the later mark wins).
+    let mut marked = [grid.no_points(); 2];
     for (points, c) in [(tb, Color::Black), (tw, Color::White)] {
         for &p in points {
             if input.board.contains(p) {
-                mark[grid.index(p)] = Some(c);
+                marked[c.index()].insert(usize::from(p.x), usize::from(p.y));
             }
         }
     }
-    let own: Vec<Point> =
-        (0..n).filter(|&i| mark[i].is_some() && mark[i] == grid.stone[i]).map(|i| grid.point(i)).collect();
+    let mark = [marked[0] - marked[1], marked[1]];
+    let stones = [0, 1].map(|c| grid.living[c] | grid.dead_stones[c]);
+    let own = list((mark[0] & stones[0]) | (mark[1] & stones[1]));
     if !own.is_empty() {
         push(
             "territory-mark-on-own-stone",
@@ -855,24 +778,36 @@ fn markup_warnings(
         );
     }
     let by_area = input.rules.scoring == Scoring::Area;
-    let computed = |i: usize| if by_area { analysis.area[i] } else { analysis.territory[i] };
-    let mut differing = Vec::new();
-    let mut described = Vec::new();
-    for (i, &marked) in mark.iter().enumerate() {
-        if !grid.is_empty(i) || marked == computed(i) {
-            continue;
+    let owner = if by_area { analysis.area } else { analysis.territory };
+    let color_in = |sets: &[Set; 2], x: usize, y: usize| {
+        if sets[0].contains(x, y) {
+            Some(Color::Black)
+        } else if sets[1].contains(x, y) {
+            Some(Color::White)
+        } else {
+            None
         }
-        let p = grid.point(i);
-        differing.push(p);
-        let say = |c: Option<Color>| c.map_or("none", |c| c.name());
-        described
-            .push((p, format!("{} marked {}, counted {}", p.to_board_notation(height), say(marked), say(computed(i)))));
-    }
+    };
+    // (Both pairs of sets are disjoint, so a point differs when it differs in either colour.)
+    let differ = grid.empty & ((mark[0] ^ owner[0]) | (mark[1] ^ owner[1]));
+    let differing = list(differ);
     if !differing.is_empty() {
-        described.sort_by_key(|(p, _)| (p.y, p.x));
-        let mut text: Vec<String> = described.iter().take(NAMED_IN_MESSAGE).map(|(_, s)| s.clone()).collect();
-        if described.len() > NAMED_IN_MESSAGE {
-            text.push(format!("and {} more", described.len() - NAMED_IN_MESSAGE));
+        let say = |c: Option<Color>| c.map_or("none", |c| c.name());
+        // Row by row, so that the first points are the ones the message names.
+        let mut text: Vec<String> = differ
+            .points()
+            .take(NAMED_IN_MESSAGE)
+            .map(|(x, y)| {
+                format!(
+                    "{} marked {}, counted {}",
+                    to_point(x, y).to_board_notation(height),
+                    say(color_in(&mark, x, y)),
+                    say(color_in(&owner, x, y))
+                )
+            })
+            .collect();
+        if differing.len() > NAMED_IN_MESSAGE {
+            text.push(format!("and {} more", differing.len() - NAMED_IN_MESSAGE));
         }
         push(
             "territory-markup-mismatch",
@@ -887,9 +822,11 @@ fn markup_warnings(
         );
     }
     if !input.dead_from_markup {
-        let marked_dead = |i: usize| grid.stone[i].is_some() && mark[i] == grid.stone[i].map(Color::opponent);
-        let alive: Vec<Point> = (0..n).filter(|&i| marked_dead(i) && !grid.dead[i]).map(|i| grid.point(i)).collect();
-        let unmarked: Vec<Point> = (0..n).filter(|&i| grid.dead[i] && !marked_dead(i)).map(|i| grid.point(i)).collect();
+        // Stones the markup calls dead: a mark of the other colour on them.
+        let marked_dead = (mark[1] & stones[0]) | (mark[0] & stones[1]);
+        let dead = grid.dead_stones[0] | grid.dead_stones[1];
+        let alive = list(marked_dead - dead);
+        let unmarked = list(dead - marked_dead);
         if !alive.is_empty() || !unmarked.is_empty() {
             push(
                 "dead-markup-differs",
