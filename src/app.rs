@@ -42,14 +42,7 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
         Command::Show(args) => run_show(&args, stdout),
         Command::Check(args) => {
             let scoring = ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() };
-            let options = AnalyzeOptions {
-                check: CheckOptions {
-                    rules: args.input.rules.map(Into::into),
-                    komi: args.input.komi,
-                    all_variations: args.all_variations,
-                },
-                limits: limits(&args.input),
-            };
+            let options = analyze_options(&args.input, args.all_variations);
             let text_options = TextOptions { ascii: args.ascii, color: color_wanted(&args.input) };
             let board = args.board;
             let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| {
@@ -63,14 +56,7 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
             })
         }
         Command::Score(args) => {
-            let options = AnalyzeOptions {
-                check: CheckOptions {
-                    rules: args.input.rules.map(Into::into),
-                    komi: args.input.komi,
-                    all_variations: false,
-                },
-                limits: limits(&args.input),
-            };
+            let options = analyze_options(&args.input, false);
             let scoring = ScoreOptions {
                 dead: args.dead.clone(),
                 handicap_bonus: args.handicap_bonus.map(Into::into),
@@ -86,14 +72,7 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
             if matches!(args.input.format, FormatArg::Jsonl | FormatArg::Github) {
                 anyhow::bail!("stats prints one table: use --format text or --format json");
             }
-            let options = AnalyzeOptions {
-                check: CheckOptions {
-                    rules: args.input.rules.map(Into::into),
-                    komi: args.input.komi,
-                    all_variations: false,
-                },
-                limits: limits(&args.input),
-            };
+            let options = analyze_options(&args.input, false);
             let scoring = ScoreOptions::default();
             let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
             run_files(&args.input, Report::Stats, stdout, stderr, &|path, display| {
@@ -196,6 +175,14 @@ enum Report {
     ScoreTables,
     /// Only the statistics at the end (stats).
     Stats,
+}
+
+/// The pipeline settings every file-reading subcommand shares.
+fn analyze_options(input: &InputArgs, all_variations: bool) -> AnalyzeOptions {
+    AnalyzeOptions {
+        check: CheckOptions { rules: input.rules.map(Into::into), komi: input.komi, all_variations },
+        limits: limits(input),
+    }
 }
 
 fn limits(input: &InputArgs) -> Limits {
