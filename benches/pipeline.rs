@@ -1,10 +1,13 @@
 //! Criterion benchmarks of gotool's per-file pipeline, stage by stage, on 9×9, 13×13 and 19×19 records:
 //! `parse` (`sgf::scan` on decoded text, throughput in bytes), `replay` (`check_game` on every game of an
 //! already scanned collection, throughput in moves) and `end_to_end` (`analyze_bytes` from the file's bytes,
-//! throughput in records, no scoring hook). Scoring is not benchmarked here (it was being written when this
-//! suite was made); BENCHMARKS.md's callgrind profile shows its cost inside `gotool check`.
+//! throughput in records, no scoring hook). `score` times `score::score` alone on the final positions of finished
+//! 19×19 games (throughput in positions), from inputs built before timing as `finish::score_game` builds them:
+//! dead stones from the final node's `TB`/`TW`.
 //!
 //! Records: up to 200 per size from `$GOTOOL_CORPUS` (see `benches/common`), else fixtures, else generated.
+//! Scored positions: up to 200 from `$GOTOOL_CORPUS/finished` (games that end with territory markup), else
+//! the final positions of the 19×19 record set above.
 //! Run: `GOTOOL_CORPUS=/work/shared/corpus cargo bench --bench pipeline`; BENCHMARKS.md has the figures.
 //! With `GOTOOL_BENCH_CLOCK=cpu` the clock is the benchmark thread's CPU time instead of wall time (Linux), which
 //! on a shared machine leaves out the time other processes held the cores; those results carry a `(cpu time)`
@@ -19,8 +22,10 @@ use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, Throughput};
 use gotool::analyze::{AnalyzeOptions, analyze_bytes};
 use gotool::check::{CheckOptions, check_game};
-use gotool::input;
-use gotool::sgf::{self, Limits};
+use gotool::go::{Board, Color, Point, Rules};
+use gotool::score::{ScoreInput, score};
+use gotool::sgf::{self, Limits, PropId};
+use gotool::{input, record};
 
 /// Records per board size.
 const PER_SIZE: usize = 200;
@@ -85,6 +90,113 @@ fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
         });
         group.finish();
     }
+
+    let (label, positions) = scored_positions(PER_SIZE);
+    eprintln!("score/{label}: {} final positions", positions.len());
+    let inputs: Vec<ScoreInput> = positions.iter().map(Position::input).collect();
+    let mut group = c.benchmark_group(format!("score/{label}"));
+    group.throughput(Throughput::Elements(inputs.len() as u64));
+    group.bench_function(format!("{}{clock}", "score::score"), |b| {
+        b.iter(|| {
+            for input in &inputs {
+                black_box(score(black_box(input)));
+            }
+        })
+    });
+    group.finish();
+}
+
+/// The final position of a game and what `finish::score_game` would pass to the scorer with it.
+struct Position {
+    board: Board,
+    dead: Vec<Point>,
+    /// `TB` and `TW` of the final node, when it has any.
+    marks: Option<[Vec<Point>; 2]>,
+    prisoners: [u32; 2],
+    placed: [u32; 2],
+    komi: f64,
+    handicap: u32,
+    rules: Rules,
+}
+
+impl Position {
+    /// Replays the first game of a record; `None` when it cannot be replayed to its end.
+    fn of(bytes: &[u8]) -> Option<Position> {
+        let text = input::decode(bytes).ok()?.text.into_owned();
+        let collection = sgf::scan(&text, &Limits::default()).ok()?;
+        let (_, end) = check_game(&collection, 0, &CheckOptions::default());
+        let end = end.filter(|end| !end.stopped_early)?;
+        let (w, h) = (end.info.width, end.info.height);
+        let mut marks: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+        let mut has_markup = false;
+        for p in collection.properties(end.last_node) {
+            let slot = match p.id {
+                PropId::TB => 0,
+                PropId::TW => 1,
+                _ => continue,
+            };
+            has_markup = true;
+            for &v in collection.values(p) {
+                let _ = record::parse_point_value(collection.slice(v), w, h, &mut marks[slot]);
+            }
+        }
+        for m in &mut marks {
+            m.sort();
+            m.dedup();
+        }
+        let board = end.game.board().clone();
+        // A stone on the other colour's territory mark is dead, as `finish::score_game` reads it.
+        let dead = marks[0]
+            .iter()
+            .filter(|&&p| board.get(p) == Some(Color::White))
+            .chain(marks[1].iter().filter(|&&p| board.get(p) == Some(Color::Black)))
+            .copied()
+            .collect();
+        let game = &end.game;
+        Some(Position {
+            dead,
+            marks: has_markup.then_some(marks),
+            prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
+            placed: [game.stones_placed(Color::Black), game.stones_placed(Color::White)],
+            komi: end.info.komi,
+            handicap: end.info.handicap,
+            rules: end.info.rules.clone(),
+            board,
+        })
+    }
+
+    fn input(&self) -> ScoreInput<'_> {
+        ScoreInput {
+            board: &self.board,
+            dead: &self.dead,
+            dead_from_markup: self.marks.is_some(),
+            territory_marks: self.marks.as_ref().map(|[b, w]| (b.as_slice(), w.as_slice())),
+            prisoners: self.prisoners,
+            placed: self.placed,
+            komi: self.komi,
+            handicap: self.handicap,
+            rules: &self.rules,
+            handicap_bonus: None,
+        }
+    }
+}
+
+/// Up to `limit` final positions of finished 19×19 games with territory markup from `$GOTOOL_CORPUS/finished`,
+/// in sorted path order; else the final positions of the 19×19 record set. Returns the label and the positions.
+fn scored_positions(limit: usize) -> (String, Vec<Position>) {
+    if let Some(corpus) = common::corpus() {
+        let positions: Vec<Position> = common::record_files(&corpus.join("finished"))
+            .iter()
+            .filter_map(|path| Position::of(&std::fs::read(path).ok()?))
+            .filter(|p| p.board.width() == 19 && p.board.height() == 19 && p.marks.is_some())
+            .take(limit)
+            .collect();
+        if !positions.is_empty() {
+            return ("19x19-finished".to_string(), positions);
+        }
+    }
+    let set = common::record_set(19, limit);
+    (set.label.clone(), set.records.iter().filter_map(|r| Position::of(&r.bytes)).collect())
 }
 
 /// This thread's CPU time in nanoseconds, from Linux's `/proc/thread-self/schedstat`.

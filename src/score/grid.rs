@@ -61,12 +61,12 @@ pub(crate) struct Grid<'b> {
     adjacent: Rc<[Adjacent]>,
 }
 
-/// A board size and its neighbour table.
-type SizedAdjacency = (usize, usize, Rc<[Adjacent]>);
+/// A neighbour table and the board size (width, height) it is for.
+type AdjacencyTable = (usize, usize, Rc<[Adjacent]>);
 
 thread_local! {
     /// The neighbour table of the last board size seen (a batch of records is mostly one size).
-    static ADJACENT: RefCell<Option<SizedAdjacency>> = const { RefCell::new(None) };
+    static ADJACENT: RefCell<Option<AdjacencyTable>> = const { RefCell::new(None) };
 }
 
 /// The neighbour table of a board of this size.
@@ -179,8 +179,16 @@ impl<'b> Grid<'b> {
     pub fn flags(&self, set: &Set) -> Vec<bool> {
         let mut out = Vec::with_capacity(self.len());
         for y in 0..self.height {
-            let row = set.row(y);
-            out.extend((0..self.width).map(|x| row >> x & 1 != 0));
+            for_bytes(set.row(y), 0, self.width, |bytes| out.extend(bytes.iter().map(|&b| b != 0)));
+        }
+        out
+    }
+
+    /// One byte per point: bit `1 << k` set when the point is in `sets[k]` (two sets).
+    pub fn bytes(&self, sets: &[Set; 2]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.len());
+        for y in 0..self.height {
+            for_bytes(sets[0].row(y), sets[1].row(y), self.width, |bytes| out.extend_from_slice(bytes));
         }
         out
     }
@@ -296,6 +304,32 @@ impl Pieces {
     }
 }
 
+/// Each bit of a byte moved to the low bit of its own byte of a `u64`: 8 points of a row become 8 flags at once.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if bits >> i & 1 != 0 {
+                table[bits] |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
+/// Calls `f` with the bytes of a row's `width` points, 8 at a time: `1` for a bit of `a`, `2` for one of `b`.
+fn for_bytes(a: u64, b: u64, width: usize, mut f: impl FnMut(&[u8])) {
+    for x in (0..width).step_by(8) {
+        let spread = |row: u64| SPREAD[(row >> x & 0xff) as usize];
+        let bytes = (spread(a) | spread(b) << 1).to_le_bytes();
+        f(&bytes[..(width - x).min(8)]);
+    }
+}
+
 /// The longest side a board can have.
 const MAX_SIDE: usize = 52;
 
@@ -383,14 +417,40 @@ impl Set {
 
     /// The points reached from `seeds` by stepping to neighbours that are in `enter`, never stepping out of a
     /// point of `stop` (which is reached, though). Seeds are reached whether or not they are in `enter`.
+    ///
+    /// Rows are updated in place, sweeping down and then up the board until nothing changes, and each row is
+    /// filled sideways as far as it goes: any order of steps reaches the same points, and this one needs few
+    /// sweeps.
     pub fn spread(seeds: &Set, enter: &Set, stop: &Set) -> Set {
         let mut reached = *seeds;
+        let full = seeds.full;
+        let mut update = |y: usize| {
+            let from = |y: usize, row: u64| row & !stop.rows[y];
+            let before = reached.rows[y];
+            let mut row =
+                before | ((from(y - 1, reached.rows[y - 1]) | from(y + 1, reached.rows[y + 1])) & enter.rows[y]);
+            loop {
+                let out = from(y, row);
+                let grown = row | ((out << 1 | out >> 1) & full & enter.rows[y]);
+                if grown == row {
+                    break;
+                }
+                row = grown;
+            }
+            reached.rows[y] = row;
+            row != before
+        };
         loop {
-            let next = reached | ((reached - *stop).grow() & *enter);
-            if next == reached {
+            let mut changed = false;
+            for y in 1..=seeds.height {
+                changed |= update(y);
+            }
+            for y in (1..=seeds.height).rev() {
+                changed |= update(y);
+            }
+            if !changed {
                 return reached;
             }
-            reached = next;
         }
     }
 
@@ -504,39 +564,36 @@ impl Labeller {
             }
             a
         }
-        let mut above = 0..0;
+        let below = |k: u32| (1u64 << k) - 1;
+        // The row above: where its runs begin, where they end (their last points), and its first run.
+        let (mut starts, mut ends, mut above) = (0u64, 0u64, 0);
         for y in 0..set.height {
             let first = runs.len();
-            let mut bits = set.row(y);
+            let row = set.row(y);
+            let mut bits = row;
             while bits != 0 {
                 let x0 = bits.trailing_zeros();
                 let x1 = x0 + (!(bits >> x0)).trailing_zeros();
-                bits &= !((1u64 << x1) - 1);
-                parent.push(runs.len() as u32);
+                bits &= !below(x1);
+                let r = runs.len() as u32;
+                parent.push(r);
                 runs.push((y as u32, x0, x1));
-            }
-            // Runs of two rows touch when their columns overlap; both lists are sorted by column.
-            let mut a = above.start;
-            for r in first..runs.len() {
-                let (_, x0, x1) = runs[r];
-                while a < above.end && runs[a].2 <= x0 {
-                    a += 1;
-                }
+                // The runs above that overlap columns x0..x1: those that start before x1, less those that end
+                // before x0 (counted without a branch per run).
+                let (lo, hi) = ((ends & below(x0)).count_ones(), (starts & below(x1)).count_ones());
                 // The root of run r so far. The earlier run stays the root, so roots come first in run order.
-                let mut root = r as u32;
-                let mut b = a;
-                while b < above.end && runs[b].1 < x1 {
-                    let other = find(parent, b as u32);
+                let mut root = r;
+                for b in above + lo..above + hi {
+                    let other = find(parent, b);
                     if other < root {
                         parent[root as usize] = other;
                         root = other;
                     } else if other > root {
                         parent[other as usize] = root;
                     }
-                    b += 1;
                 }
             }
-            above = first..runs.len();
+            (starts, ends, above) = (row & !(row << 1), row & !(row >> 1), first as u32);
         }
         number.clear();
         number.resize(runs.len(), u32::MAX);

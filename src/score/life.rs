@@ -28,6 +28,17 @@
 //!
 //! Area counting uses strict reach alone: a point is a colour's area when that colour reaches it and the other does
 //! not, so seki eyes and false eyes are area, while dame and unsealed space belong to nobody.
+//!
+//! # How it is computed
+//!
+//! Scoring runs once per game of a batch, so the steps above are computed in ways that give the same answers
+//! quickly; each function says why its way is equivalent. Point sets are [`Set`]s (a 64-bit word per row), so
+//! floods, neighbour counts and set algebra work on whole rows. Connected pieces come from [`Labeller`] (runs of
+//! a row joined with the runs they touch). Connection blocks are only looked for where both colours reach, the
+//! only places they change anything. Regions are found by joining eyes with the macrochains around them. The
+//! false-eye test is answered from the biconnected blocks of the graph of macrochains and eyes (first pass) or
+//! from a union-find over that graph without the tested eye (second pass), not by searching it from each point.
+//! Eye values are worked out only when a seki test or the second pass asks for them.
 
 use super::grid::{Grid, Idx, Labeller, Pieces, Set, Slot};
 use crate::go::Color;
@@ -316,6 +327,11 @@ const EMPTY_EYE_NEIGHBOURS_2: u8 = 32;
 /// Exactly one neighbour that is an opposing stone on a false point.
 const ONE_FALSE_THROW_IN: u8 = 64;
 
+thread_local! {
+    /// The labeller's buffers, kept from position to position on a thread.
+    static LABELLER: std::cell::Cell<Labeller> = std::cell::Cell::new(Labeller::default());
+}
+
 /// Runs the whole analysis on a grid with its dead stones marked.
 pub(crate) fn analyse(grid: &Grid) -> Analysis {
     let n = grid.len();
@@ -330,16 +346,9 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
         Set::spread(&black, &(all - white), &blocked_by[Color::White.index()]),
         Set::spread(&white, &(all - black), &blocked_by[Color::Black.index()]),
     ];
-    // The labeller's buffers are kept from position to position on a thread.
-    thread_local! {
-        static LABELLER: std::cell::Cell<Labeller> = std::cell::Cell::new(Labeller::default());
-    }
     let labeller = LABELLER.take();
     let in_region = [loose[0] - loose[1], loose[1] - loose[0]];
-    let zone = {
-        let [black, white] = in_region.map(|set| grid.flags(&set));
-        black.iter().zip(white).map(|(&b, w)| u8::from(b) | u8::from(w) << 1).collect()
-    };
+    let zone = grid.bytes(&in_region);
     let whole_chain = whole_chains(grid, &in_region);
     let mut work = Work {
         grid,
@@ -354,7 +363,7 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
         macro_at: [vec![Slot::NONE; n], vec![Slot::NONE; n]],
         macro_base: [0; 2],
         walked: [grid.no_points(); 2],
-        has_stones: Vec::new(),
+        has_stones: Vec::with_capacity(n),
         region_of: Vec::new(),
         macro_count: 0,
         macro_sides_start: Vec::new(),
@@ -373,9 +382,17 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
     let all_real = vec![false; n];
     let mut got_round = vec![0u8; n];
     let false_eye = work.false_eye_points(&no_values, &all_real, &mut got_round);
-    let (values, real) = work.eye_values(&false_eye);
-    let unscorable_false_eye = work.false_eye_points(&values, &real, &mut got_round);
-    let analysis = work.finish(&values, &unscorable_false_eye);
+    let mut values = work.eye_values(false_eye);
+    // The second pass can only find points the first found false (success without eye values is success with
+    // them); without any, it finds nothing and no eye value beyond those the seki test asks for is needed.
+    let unscorable_false_eye = if values.is_false.contains(&true) {
+        let all_values: Vec<u8> = (0..work.eyes.len()).map(|e| work.eye_value(e, &mut values)).collect();
+        work.false_eye_points(&all_values, &values.real, &mut got_round)
+    } else {
+        vec![false; n]
+    };
+    let in_seki = work.seki_regions(&mut values);
+    let analysis = work.finish(&in_seki, &unscorable_false_eye);
     LABELLER.set(work.labeller);
     analysis
 }
@@ -392,6 +409,23 @@ fn whole_chains(grid: &Grid, in_region: &[Set; 2]) -> Set {
         out = out | (class - broken);
     }
     out
+}
+
+/// The eye values and what they are worked out from (see [`Work::eye_values`]).
+struct EyeValues {
+    /// Eye points that are not first-pass false eyes.
+    real: Vec<bool>,
+    /// [`Work::eye_point_features`].
+    features: Vec<u8>,
+    /// The first-pass false-eye points.
+    is_false: Vec<bool>,
+    /// Each eye's value, once worked out.
+    value: Vec<Option<u8>>,
+    // Scratch for the splits of an eye.
+    pieces: Pieces,
+    member: Vec<bool>,
+    in_shape: Vec<bool>,
+    pts: Vec<Idx>,
 }
 
 /// Macrochains joined through all eyes but one, for [`Work::gets_round`]: `root[m]` names the group of `m`,
@@ -457,6 +491,9 @@ impl Work<'_> {
         let tested = grid.flags(&(beside - two_inside));
         let beside = grid.flags(&beside);
         let start = self.labeller.members(grid.width, &mut self.eye_points);
+        self.eyes.reserve(count);
+        self.tested.reserve(self.eye_points.len());
+        self.sides.reserve(self.eye_points.len());
 
         // While an eye's sides are built: the index in `sides` of each macrochain's side, and the point that
         // last counted towards it (a point next to two stones of one macrochain counts once).
@@ -577,9 +614,10 @@ impl Work<'_> {
         let mut block = vec![0usize; self.sides.len()];
         let mut blocks = 0;
         // (vertex, side it was reached by, next side to try)
-        let mut frames: Vec<(usize, usize, usize)> = Vec::new();
-        let mut edges: Vec<usize> = Vec::new();
-        for root in 0..count {
+        let mut frames: Vec<(usize, usize, usize)> = Vec::with_capacity(count);
+        let mut edges: Vec<usize> = Vec::with_capacity(self.sides.len());
+        // Every side has an eye at one end, so starting from the eyes covers them all.
+        for root in self.macro_count..count {
             if order[root] != 0 {
                 continue;
             }
@@ -798,93 +836,119 @@ impl Work<'_> {
             || (rest_reached && sides.iter().filter(touches_rest).any(|side| valued[root[side.chain]]))
     }
 
-    /// Eye values (step 7), given the first-pass false-eye points. Returns the value of each eye and the mask of
-    /// real (not false) eye points.
-    fn eye_values(&self, is_false: &[bool]) -> (Vec<u8>, Vec<bool>) {
+    /// Eye values (step 7), given the first-pass false-eye points: what they need, worked out for all eyes at
+    /// once. The values themselves come from [`Work::eye_value`], when asked for.
+    fn eye_values(&self, is_false: Vec<bool>) -> EyeValues {
         let grid = self.grid;
         let n = grid.len();
-        let false_points = grid.set_of(is_false);
+        let false_points = grid.set_of(&is_false);
         let real_points = self.eye_space - false_points;
-        let real = grid.flags(&real_points);
-        let features = self.eye_point_features(&false_points, &real_points);
-        let has = |p: Idx, feature: u8| features[p] & feature != 0;
-
-        let mut pieces = Pieces::new(n);
-        let mut member = vec![false; n];
-        let mut in_shape = vec![false; n];
-        let mut pts = Vec::new();
-        let mut values = Vec::with_capacity(self.eyes.len());
-        for eye in &self.eyes {
-            let pla = eye.color;
-            let opp = pla.opponent();
-            pts.clear();
-            pts.extend(self.points(eye).iter().copied().filter(|&p| real[p]));
-            for &p in &pts {
-                member[p] = true;
-            }
-            // One pass over the points for the counting rules below.
-            let (mut closable, mut dead_inside, mut weak, mut stuck, mut roomy) = (false, 0, 0, 0, 0);
-            for &p in &pts {
-                let f = features[p];
-                closable |= f & BLOCKED_IN_ONE != 0;
-                let dead = grid.is_dead(p, opp);
-                dead_inside += usize::from(dead);
-                // Moves to block of at least 1, and of at least 2.
-                weak += usize::from(f & BLOCKED == 0) + usize::from(f & BLOCKED_IN_ONE == 0);
-                stuck += usize::from(dead && f & EYE_NEIGHBOURS_2 != 0);
-                if grid.is_empty(p) {
-                    roomy += usize::from(f & EYE_NEIGHBOURS_4 != 0) + usize::from(f & EYE_NEIGHBOURS_3 != 0);
-                }
-            }
-            let mut value = 0usize;
-
-            // Any point that one move (or none) closes off makes at least one eye.
-            if closable {
-                value = 1;
-            }
-            // Many dead stones inside: the opponent's stones themselves would have to be captured into a dead shape.
-            if dead_inside >= 5 {
-                value = value.max(1);
-            }
-            if dead_inside >= 8 {
-                value = value.max(2);
-            }
-            // A large space with few weaknesses.
-            if pts.len() >= 6 + weak + stuck {
-                value = 2;
-            }
-            // Many roomy empty points.
-            if roomy >= 6 {
-                value = 2;
-            }
-            // A playable bottleneck: each piece it leaves that already has a closed point is an eye. (The rules
-            // above only raise the value and it is capped at 2, so this costly scan matters only below 2.)
-            for &d in &pts {
-                if value >= 2 {
-                    break;
-                }
-                if !self.pseudolegal(d, pla) {
-                    continue;
-                }
-                let bonus = has(d, ONE_FALSE_THROW_IN);
-                let closed = |p: Idx| has(p, BLOCKED) || (bonus && has(p, BLOCKED_IN_ONE));
-                let split = pieces.split(grid, &pts, &member, &[d], closed, 1);
-                if split.len() >= 2 {
-                    value = value.max(split.iter().filter(|&&c| c > 0).count());
-                }
-            }
-            if value < 2 && self.two_point_split(&pts, &member, &mut pieces, &features, pla) {
-                value = 2;
-            }
-            if value < 2 && self.dead_shape_lives(eye, &pts, &mut pieces, &mut in_shape, is_false) {
-                value = 2;
-            }
-            for &p in &pts {
-                member[p] = false;
-            }
-            values.push(value.min(2) as u8);
+        EyeValues {
+            real: grid.flags(&real_points),
+            features: self.eye_point_features(&false_points, &real_points),
+            is_false,
+            value: vec![None; self.eyes.len()],
+            pieces: Pieces::new(n),
+            member: vec![false; n],
+            in_shape: vec![false; n],
+            pts: Vec::with_capacity(self.eye_points.len()),
         }
-        (values, real)
+    }
+
+    /// The value (0, 1 or 2) of eye `e`, worked out the first time it is asked for.
+    fn eye_value(&self, e: usize, values: &mut EyeValues) -> u8 {
+        if let Some(value) = values.value[e] {
+            return value;
+        }
+        let grid = self.grid;
+        let eye = &self.eyes[e];
+        let EyeValues { real, features, is_false, pieces, member, in_shape, pts, .. } = values;
+        let has = |p: Idx, feature: u8| features[p] & feature != 0;
+        let pla = eye.color;
+        let opp = pla.opponent();
+        pts.clear();
+        pts.extend(self.points(eye).iter().copied().filter(|&p| real[p]));
+        for &p in pts.iter() {
+            member[p] = true;
+        }
+        // One pass over the points for the counting rules below.
+        let (mut closable, mut dead_inside, mut weak, mut stuck, mut roomy) = (false, 0, 0, 0, 0);
+        for &p in pts.iter() {
+            let f = features[p];
+            closable |= f & BLOCKED_IN_ONE != 0;
+            let dead = grid.is_dead(p, opp);
+            dead_inside += usize::from(dead);
+            // Moves to block of at least 1, and of at least 2.
+            weak += usize::from(f & BLOCKED == 0) + usize::from(f & BLOCKED_IN_ONE == 0);
+            stuck += usize::from(dead && f & EYE_NEIGHBOURS_2 != 0);
+            if grid.is_empty(p) {
+                roomy += usize::from(f & EYE_NEIGHBOURS_4 != 0) + usize::from(f & EYE_NEIGHBOURS_3 != 0);
+            }
+        }
+        let mut value = 0usize;
+
+        // Any point that one move (or none) closes off makes at least one eye.
+        if closable {
+            value = 1;
+        }
+        // Many dead stones inside: the opponent's stones themselves would have to be captured into a dead shape.
+        if dead_inside >= 5 {
+            value = value.max(1);
+        }
+        if dead_inside >= 8 {
+            value = value.max(2);
+        }
+        // A large space with few weaknesses.
+        if pts.len() >= 6 + weak + stuck {
+            value = 2;
+        }
+        // Many roomy empty points.
+        if roomy >= 6 {
+            value = 2;
+        }
+        // A playable bottleneck: each piece it leaves that already has a closed point is an eye. (The rules
+        // above only raise the value and it is capped at 2, so this costly scan matters only below 2.)
+        for &d in pts.iter() {
+            if value >= 2 {
+                break;
+            }
+            if !self.pseudolegal(d, pla) {
+                continue;
+            }
+            let bonus = has(d, ONE_FALSE_THROW_IN);
+            let closed = |p: Idx| has(p, BLOCKED) || (bonus && has(p, BLOCKED_IN_ONE));
+            let split = pieces.split(grid, pts, member, &[d], closed, 1);
+            if split.len() >= 2 {
+                value = value.max(split.iter().filter(|&&c| c > 0).count());
+            }
+        }
+        if value < 2 && self.two_point_split(pts, member, pieces, features, pla) {
+            value = 2;
+        }
+        if value < 2 && self.dead_shape_lives(eye, pts, pieces, in_shape, is_false) {
+            value = 2;
+        }
+        for &p in pts.iter() {
+            member[p] = false;
+        }
+        let value = value.min(2) as u8;
+        values.value[e] = Some(value);
+        value
+    }
+
+    /// Which regions are in seki (step 9): those whose eyes are worth at most one eye in total, by region (see
+    /// [`Work::regions`]). Eyes are valued biggest first, and a region stops asking once it has two eyes.
+    fn seki_regions(&self, values: &mut EyeValues) -> Vec<bool> {
+        let mut eyes_of_region = vec![0usize; self.region_of.len()];
+        let mut order: Vec<usize> = (0..self.eyes.len()).collect();
+        order.sort_by_key(|&e| std::cmp::Reverse(self.eyes[e].points.len()));
+        for e in order {
+            let r = self.eyes[e].region;
+            if eyes_of_region[r] < 2 {
+                eyes_of_region[r] += usize::from(self.eye_value(e, values));
+            }
+        }
+        eyes_of_region.iter().map(|&v| v <= 1).collect()
     }
 
     /// The [`EyePointFeature`] bits of every real eye point (0 elsewhere), worked out on whole rows at once.
@@ -1025,17 +1089,13 @@ impl Work<'_> {
         grid.is_empty(p) && grid.neighbours(p).any(|a| grid.stone(a) != Some(opp) || grid.liberties(a) <= 1)
     }
 
-    /// Final classification (step 9).
-    fn finish(&self, values: &[u8], unscorable_false_eye: &[bool]) -> Analysis {
+    /// Final classification (step 9), given which regions are in seki.
+    fn finish(&self, in_seki: &[bool], unscorable_false_eye: &[bool]) -> Analysis {
         let grid = self.grid;
         let open = grid.open();
         let [black, white] = [Color::Black.index(), Color::White.index()];
-        let mut eyes_of_region = vec![0usize; self.region_of.len()];
-        for (e, eye) in self.eyes.iter().enumerate() {
-            eyes_of_region[eye.region] += usize::from(values[e]);
-        }
-        // A region whose eyes are worth at most one eye in total is in seki. (Every region holds living stones.)
-        let in_seki = |r: usize| eyes_of_region[r] <= 1;
+        // (Every region holds living stones.)
+        let in_seki = |r: usize| in_seki[r];
         let mut seki = [grid.no_points(); 2];
         if (0..self.macro_count).any(|m| self.has_stones[m] && in_seki(self.region_of[m])) {
             for pla in COLORS {

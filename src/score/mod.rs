@@ -306,22 +306,22 @@ pub fn score(input: &ScoreInput) -> Score {
     let grid = Grid::new(board, dead_mask);
     let analysis = life::analyse(&grid);
 
-    // Per-colour tallies of the one analysis both counts come from, as sets; point lists come out sorted.
+    // Per-colour tallies of the one analysis both counts come from, as sets (pairs by colour index); point lists
+    // come out sorted.
     let open = grid.open();
     let count = |set: Set| set.len() as u32;
-    let both = |f: &dyn Fn(usize) -> Set| [f(0), f(1)];
-    let live = both(&|c| grid.living[c]).map(count);
-    let dead = both(&|c| grid.dead_stones[c]).map(count);
+    let live = grid.living.map(count);
+    let dead = grid.dead_stones.map(count);
     let territory_sets = analysis.territory;
-    let area_sets = both(&|c| analysis.area[c] & open);
+    let area_sets = analysis.area.map(|set| set & open);
     let territory = territory_sets.map(count);
     let area = area_sets.map(count);
-    let area_only = both(&|c| area_sets[c] - territory_sets[c]);
+    let area_only = [0, 1].map(|c| area_sets[c] - territory_sets[c]);
+    let seki_eyes = [0, 1].map(|c| (area_only[c] & analysis.seki[c]).sorted_points());
+    let false_eyes = [0, 1].map(|c| ((area_only[c] - analysis.seki[c]) & analysis.unscorable).sorted_points());
+    let other_area = [0, 1].map(|c| (area_only[c] - analysis.seki[c] - analysis.unscorable).sorted_points());
+    let territory_not_area = [0, 1].map(|c| (territory_sets[c] - area_sets[c]).sorted_points());
     let list = |set: Set| PointList(set.sorted_points());
-    let seki_eyes = both(&|c| area_only[c] & analysis.seki[c]).map(|s| s.sorted_points());
-    let false_eyes = both(&|c| (area_only[c] - analysis.seki[c]) & analysis.unscorable).map(|s| s.sorted_points());
-    let other_area = both(&|c| area_only[c] - analysis.seki[c] - analysis.unscorable).map(|s| s.sorted_points());
-    let territory_not_area = both(&|c| territory_sets[c] - area_sets[c]).map(|s| s.sorted_points());
     let points = ScoredPoints {
         territory: ByColor { black: list(territory_sets[0]), white: list(territory_sets[1]) },
         area_only: ByColor { black: list(area_only[0]), white: list(area_only[1]) },
