@@ -250,12 +250,14 @@ fn run_files(
                 if !report.all_valid() {
                     invalid.fetch_add(1, Ordering::Relaxed);
                 }
-                progress.inc(1);
-                progress.set_message(format!(
-                    "{} games, {} invalid",
-                    summary.games,
-                    summary.invalid + summary.file_errors
-                ));
+                if !progress.is_hidden() {
+                    progress.inc(1);
+                    progress.set_message(format!(
+                        "{} games, {} invalid",
+                        summary.games,
+                        summary.invalid + summary.file_errors
+                    ));
+                }
                 reporter.file(&report)
             },
         );

@@ -105,7 +105,7 @@ pub fn discover(
 }
 
 /// Runs `work` over `inputs` on `jobs` threads and calls `emit` on the calling thread with each result in
-/// input order. At most `jobs * 32` results wait for their turn, so memory does not grow with the input.
+/// input order. At most `jobs * 128` results wait for their turn, so memory does not grow with the input.
 pub fn run_ordered<I, R, W, E>(inputs: I, jobs: usize, work: W, mut emit: E) -> std::io::Result<()>
 where
     I: Iterator<Item = Input> + Send,
@@ -123,9 +123,10 @@ where
         }
         return Ok(());
     }
-    // Workers take files in small runs so that the hand-off to the printing thread is not paid per file.
-    const RUN: usize = 8;
-    let window = jobs * 32;
+    // Workers take files in runs so that the hand-off to the printing thread (a wake-up and a context switch)
+    // is paid once per run, not per file.
+    const RUN: usize = 32;
+    let window = jobs * RUN * 4;
     let source = Mutex::new(inputs.enumerate());
     let emitted = Mutex::new(0usize);
     let turn = Condvar::new();

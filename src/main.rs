@@ -5,6 +5,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// mimalloc: a file's pipeline allocates and frees many small buffers, and in a batch the printing thread
+/// frees what the workers allocated; glibc's arenas serialise those frees across threads, mimalloc does not.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = gotool::cli::Cli::parse();
     let mut stdout = io::stdout().lock();
