@@ -203,76 +203,93 @@ fn node_has_move(c: &Collection, node: u32) -> bool {
 /// Depth-first over every branch except the main line (already replayed). Keeps a position snapshot per open
 /// branch point while the stack is shallow and replays from the root beyond that, so memory stays bounded.
 fn check_variations(c: &Collection, root: u32, start: &Line, info: &GameInfo, diags: &mut Vec<Diagnostic>) {
-    const MAX_SNAPSHOTS: usize = 64;
-    // Work budget: replaying prefixes again costs time; stop with a clear note beyond this many node visits.
-    let budget = 20 * c.nodes.len() as u64 + 1_000_000;
-    let mut visits: u64 = 0;
+    let mut walk = VariationWalk {
+        c,
+        root,
+        info,
+        pending: Vec::new(),
+        visits: 0,
+        // Replaying prefixes again costs time; stop with a clear note beyond this many node visits.
+        budget: 20 * c.nodes.len() as u64 + 1_000_000,
+    };
+    // Seed with the side branches of the main line, replaying it quietly and outside the budget.
+    walk.follow(root, &mut start.clone(), None, 0);
+
     let mut variation = 0u32;
-    // (first node of an unvisited branch, the line state at its parent if we kept one)
-    let mut pending: Vec<(u32, Option<Line>)> = Vec::new();
-
-    // Seed with the side branches of the main line, replaying it quietly.
-    let mut line = start.clone();
-    let mut node = root;
-    loop {
-        if process_node(c, node, node == root, &mut line, info, None, 0).is_err() {
-            break;
-        }
-        let first = c.node(node).first_child;
-        if first == NONE {
-            break;
-        }
-        let second = c.node(first).next_sibling;
-        if second != NONE {
-            let snapshot = (pending.len() < MAX_SNAPSHOTS).then(|| line.clone());
-            pending.push((second, snapshot));
-        }
-        node = first;
-    }
-
-    while let Some((branch, snapshot)) = pending.pop() {
+    while let Some((branch, snapshot)) = walk.pending.pop() {
         // The branch's later siblings wait their turn with the same parent position.
         let sibling = c.node(branch).next_sibling;
         let parent = c.node(branch).parent;
         let mut line = match snapshot {
             Some(s) => {
                 if sibling != NONE {
-                    pending.push((sibling, Some(s.clone())));
+                    walk.pending.push((sibling, Some(s.clone())));
                 }
                 s
             }
             None => {
                 if sibling != NONE {
-                    pending.push((sibling, None));
+                    walk.pending.push((sibling, None));
                 }
-                match replay_path_quietly(c, root, parent, start, info, &mut visits) {
+                match replay_path_quietly(c, root, parent, start, info, &mut walk.visits) {
                     Some(l) => l,
                     None => continue,
                 }
             }
         };
         variation += 1;
-        let mut node = branch;
+        if !walk.follow(branch, &mut line, Some(diags), variation) {
+            diags.push(Diagnostic::warning(
+                "variations-not-checked",
+                "too many variations to check them all; the rest were skipped",
+            ));
+            return;
+        }
+    }
+}
+
+/// The state of a walk over a game's variations.
+struct VariationWalk<'a, 't> {
+    c: &'a Collection<'t>,
+    root: u32,
+    info: &'a GameInfo,
+    /// Branches waiting to be checked: the first node, and the line state at its parent if one was kept.
+    pending: Vec<(u32, Option<Line>)>,
+    visits: u64,
+    budget: u64,
+}
+
+impl VariationWalk<'_, '_> {
+    /// Replays from `node` down the first children until the line ends or an error stops it, queueing every
+    /// second child met on the way (with a snapshot of the position while few are kept). `false` when the
+    /// work budget ran out; a walk with no diagnostics (`out` = `None`) is not counted against it.
+    fn follow(
+        &mut self,
+        mut node: u32,
+        line: &mut Line,
+        mut out: Option<&mut Vec<Diagnostic>>,
+        variation: u32,
+    ) -> bool {
+        const MAX_SNAPSHOTS: usize = 64;
+        let c = self.c;
         loop {
-            visits += 1;
-            if visits > budget {
-                diags.push(Diagnostic::warning(
-                    "variations-not-checked",
-                    "too many variations to check them all; the rest were skipped",
-                ));
-                return;
+            if out.is_some() {
+                self.visits += 1;
+                if self.visits > self.budget {
+                    return false;
+                }
             }
-            if process_node(c, node, false, &mut line, info, Some(diags), variation).is_err() {
-                break;
+            if process_node(c, node, node == self.root, line, self.info, out.as_deref_mut(), variation).is_err() {
+                return true;
             }
             let first = c.node(node).first_child;
             if first == NONE {
-                break;
+                return true;
             }
             let second = c.node(first).next_sibling;
             if second != NONE {
-                let snapshot = (pending.len() < MAX_SNAPSHOTS).then(|| line.clone());
-                pending.push((second, snapshot));
+                let snapshot = (self.pending.len() < MAX_SNAPSHOTS).then(|| line.clone());
+                self.pending.push((second, snapshot));
             }
             node = first;
         }
