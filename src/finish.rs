@@ -8,7 +8,7 @@ use crate::go::{Color, HandicapBonus, Point};
 use crate::record::{self, PointListError};
 use crate::score::result::{GameResult, WinBy, parse_result};
 use crate::score::verdict::{DeadSource, GameScore, check_result};
-use crate::score::{ScoreInput, format_margin, score};
+use crate::score::{PointList, ScoreInput, format_margin, score};
 use crate::sgf::{Collection, PropId};
 
 /// Points a diagnostic lists (an open border can be hundreds).
@@ -160,7 +160,7 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         }
         .at(node_offset);
         // The full list is in the score's `points`; a diagnostic names the first few.
-        d.points = warning.points.iter().take(MAX_POINTS_IN_DIAGNOSTIC).map(|p| p.to_sgf()).collect();
+        d.points = PointList(warning.points.iter().take(MAX_POINTS_IN_DIAGNOSTIC).copied().collect());
         if let Some(&first) = warning.points.first() {
             d = d.at_point(first, h);
         }
@@ -193,6 +193,10 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
             Diagnostic::warning("result-mismatch", message)
         });
     }
-    report.score =
-        Some(GameScore { dead_source, score: scored, matches_record: check.matches, checked_against: check.against });
+    report.score = Some(GameScore {
+        dead_source,
+        score: Box::new(scored),
+        matches_record: check.matches,
+        checked_against: check.against,
+    });
 }
