@@ -190,7 +190,12 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         report.diagnostics.push(if dead_source == DeadSource::None {
             Diagnostic::info("result-unconfirmed", format!("{message}, with every stone counted alive"))
         } else {
-            Diagnostic::warning("result-mismatch", message)
+            let d = Diagnostic::warning("result-mismatch", message);
+            // At the RE value, where a user would correct it.
+            match result_value_offset(c, report.index) {
+                Some(offset) => d.at(offset),
+                None => d,
+            }
         });
     }
     report.score = Some(GameScore {
@@ -199,4 +204,11 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         matches_record: check.matches,
         checked_against: check.against,
     });
+}
+
+/// Where the value of game `index`'s `RE` begins in the text (its root node's first `RE`).
+fn result_value_offset(c: &Collection, index: usize) -> Option<usize> {
+    let root = *c.games.get(index)?;
+    let re = c.properties(root).iter().find(|p| p.id == PropId::RE)?;
+    c.values(re).first().map(|v| v.start as usize)
 }

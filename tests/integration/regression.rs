@@ -89,3 +89,19 @@ fn r6_reading_stops_at_the_size_limit_when_the_size_is_unknown() {
     assert_eq!(show.code, 2, "{}", show.stderr);
     assert!(show.stderr.contains("over the limit"), "{}", show.stderr);
 }
+
+// See: #6
+// The result-mismatch warning had no line:column, so a user had to search for the RE value it is about. It
+// now points at the value. Here TW on the black stone at cc marks it dead, so White's stone at ee has the
+// rest of the 5x5 board: W+25.5 against RE[W+0.5]. `KM[0.5]RE[` is 10 characters, so the value starts at line 2, column 11.
+#[test]
+fn r6_result_mismatch_points_at_the_recorded_result() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "mismatch.sgf", b"(;GM[1]SZ[5]\nKM[0.5]RE[W+0.5];B[cc];W[ee];B[];W[];TW[cc])");
+    let run = run_bounded(dir.path(), &["check", "-q", "--format", "json", "mismatch.sgf"], Duration::from_secs(10));
+    let doc = run.json();
+    let diagnostics = doc["files"][0]["games"][0]["diagnostics"].as_array().unwrap();
+    let mismatch = diagnostics.iter().find(|d| d["code"] == "result-mismatch").expect("a result-mismatch");
+    assert_eq!((&mismatch["line"], &mismatch["column"]), (&2.into(), &11.into()), "{mismatch:#}");
+    assert!(mismatch["message"].as_str().unwrap().contains("W+25.5"), "{mismatch:#}");
+}
