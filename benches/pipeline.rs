@@ -5,6 +5,12 @@
 //! 19×19 games (throughput in positions), from inputs built before timing as `finish::score_game` builds them:
 //! dead stones from the final node's `TB`/`TW`.
 //!
+//! `check_finished` runs what `gotool check --format json` does for each file of `$GOTOOL_CORPUS/finished`
+//! (else the fixtures): `analyze_bytes` and the file's JSON, once without the scoring hook and once with
+//! `finish::score_game` as `check` calls it (findings as notes). Before criterion runs it, a side-by-side
+//! measurement alternates the two over `GOTOOL_BENCH_ROUNDS` rounds (default 7) and prints the medians and
+//! their ratio: what scoring adds to `check`'s time (issue #7 asks for at most 25%).
+//!
 //! Records: up to 200 per size from `$GOTOOL_CORPUS` (see `benches/common`), else fixtures, else generated.
 //! Scored positions: up to 200 from `$GOTOOL_CORPUS/finished` (games that end with territory markup), else
 //! the final positions of the 19×19 record set above.
@@ -21,10 +27,11 @@ use std::time::Duration;
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, Throughput};
 use gotool::analyze::{AnalyzeOptions, analyze_bytes};
-use gotool::check::{CheckOptions, check_game};
+use gotool::check::{CheckOptions, GameReport, LineEnd, check_game};
+use gotool::finish::{ScoreOptions, score_game};
 use gotool::go::{Board, Color, Point, Rules};
 use gotool::score::{ScoreInput, score};
-use gotool::sgf::{self, Limits, PropId};
+use gotool::sgf::{self, Collection, Limits, PropId};
 use gotool::{input, record};
 
 /// Records per board size.
@@ -91,6 +98,17 @@ fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
         group.finish();
     }
 
+    let (label, records) = finished_records();
+    let mut group = c.benchmark_group(format!("check_finished/{label}"));
+    group.throughput(Throughput::Elements(records.len() as u64));
+    for (name, scored) in [("analyze_bytes+json, no score hook", false), ("analyze_bytes+json, score hook", true)] {
+        group.bench_function(format!("{name}{clock}"), |b| {
+            let mut out = Vec::new();
+            b.iter(|| check_files(&records, scored, &mut out))
+        });
+    }
+    group.finish();
+
     let (label, positions) = scored_positions(PER_SIZE);
     eprintln!("score/{label}: {} final positions", positions.len());
     let inputs: Vec<ScoreInput> = positions.iter().map(Position::input).collect();
@@ -104,6 +122,76 @@ fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
         })
     });
     group.finish();
+}
+
+/// The records `check_finished` runs on: `$GOTOOL_CORPUS/finished`, else the fixtures.
+fn finished_records() -> (String, Vec<common::Record>) {
+    if let Some(corpus) = common::corpus() {
+        let records = common::load_folder(&corpus.join("finished"));
+        if !records.is_empty() {
+            return ("finished".to_string(), records);
+        }
+    }
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    ("fixtures".to_string(), common::load_folder(&fixtures))
+}
+
+/// What `gotool check --format json` does per file, with or without scoring: the pipeline, then the file's
+/// JSON (into `out`, cleared first for each file). Returns the bytes written, so nothing is optimised away.
+fn check_files(records: &[common::Record], scored: bool, out: &mut Vec<u8>) -> usize {
+    let analyze = AnalyzeOptions::default();
+    let scoring = ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() };
+    let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
+    let mut written = 0;
+    for record in records {
+        let report =
+            analyze_bytes(black_box(&record.bytes), &record.name, &analyze, if scored { Some(&hook) } else { None });
+        out.clear();
+        serde_json::to_writer(&mut *out, &report).expect("a report serializes");
+        written += out.len();
+        drop(black_box(report));
+    }
+    written
+}
+
+/// Times `check_files` without and with scoring, alternating, and prints the medians and the ratio. Uses the
+/// thread's CPU time when it can (see [`thread_cpu_ns`]), else wall time.
+fn score_overhead() {
+    let rounds: usize = std::env::var("GOTOOL_BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(7).max(1);
+    let (label, records) = finished_records();
+    let clock = if thread_cpu_ns().is_some() { "thread CPU time" } else { "wall time" };
+    let now = || thread_cpu_ns().unwrap_or_else(|| START.with(|s| s.elapsed().as_nanos() as u64));
+    let mut out = Vec::new();
+    // One untimed run of each warms the caches and the allocator.
+    let sizes = [check_files(&records, false, &mut out), check_files(&records, true, &mut out)];
+    let mut times = [Vec::new(), Vec::new()];
+    for round in 0..rounds {
+        // Alternate which goes first, so that neither always runs after the other.
+        for k in [round % 2, 1 - round % 2] {
+            let start = now();
+            black_box(check_files(&records, k == 1, &mut out));
+            times[k].push(now() - start);
+        }
+    }
+    let median = |t: &mut Vec<u64>| {
+        t.sort_unstable();
+        t[t.len() / 2] as f64 / 1e6
+    };
+    let [without, with] = [median(&mut times[0]), median(&mut times[1])];
+    let games = records.len().max(1) as f64;
+    eprintln!(
+        "check_finished/{label}: {} files, JSON {} / {} bytes; median of {rounds} rounds ({clock}): no score hook \
+         {without:.1} ms, score hook {with:.1} ms; scoring adds {:.1}% ({:.1} us per file)",
+        records.len(),
+        sizes[0],
+        sizes[1],
+        (with / without - 1.0) * 100.0,
+        (with - without) * 1e3 / games,
+    );
+}
+
+thread_local! {
+    static START: std::time::Instant = std::time::Instant::now();
 }
 
 /// The final position of a game and what `finish::score_game` would pass to the scorer with it.
@@ -248,6 +336,13 @@ fn configure<M: Measurement>(c: Criterion<M>) -> Criterion<M> {
 }
 
 fn main() {
+    // The side-by-side ratio runs unless a criterion filter leaves `check_finished` out.
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    if filters.is_empty()
+        || filters.iter().any(|f| "check_finished".contains(f.as_str()) || f.contains("check_finished"))
+    {
+        score_overhead();
+    }
     let cpu = std::env::var("GOTOOL_BENCH_CLOCK").is_ok_and(|v| v == "cpu");
     if cpu && thread_cpu_ns().is_some() {
         let mut c = configure(Criterion::default().with_measurement(ThreadCpuTime { wall: WallTime }));

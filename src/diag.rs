@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::go::{Color, Point};
+use crate::score::PointList;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -38,9 +39,10 @@ pub struct Diagnostic {
     pub sgf_point: Option<String>,
     pub line: Option<u32>,
     pub column: Option<u32>,
-    /// Further points the finding is about (SGF notation), e.g. every point of a partly marked chain.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub points: Vec<String>,
+    /// Further points the finding is about, e.g. every point of a partly marked chain. Kept as points (two bytes
+    /// each) and written in SGF notation only when the report is serialized.
+    #[serde(skip_serializing_if = "PointList::is_empty")]
+    pub points: PointList,
     /// 0 for the main line; with `--all-variations`, the branch in depth-first order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variation: Option<u32>,
@@ -60,7 +62,7 @@ impl Diagnostic {
             sgf_point: None,
             line: None,
             column: None,
-            points: Vec::new(),
+            points: PointList::default(),
             variation: None,
             offset: None,
         }

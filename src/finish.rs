@@ -8,7 +8,7 @@ use crate::go::{Color, HandicapBonus, Point};
 use crate::record::{self, PointListError};
 use crate::score::result::{GameResult, WinBy, parse_result};
 use crate::score::verdict::{DeadSource, GameScore, check_result};
-use crate::score::{ScoreInput, format_margin, score};
+use crate::score::{PointList, ScoreInput, format_margin, score};
 use crate::sgf::{Collection, PropId};
 
 /// Points a diagnostic lists (an open border can be hundreds).
@@ -74,8 +74,7 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         }
     }
     for m in &mut marks {
-        m.sort();
-        m.dedup();
+        sort_points(m);
     }
 
     let recorded = info.result.as_deref().map(parse_result);
@@ -126,7 +125,7 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
                 .chain(marks[1].iter().filter(|&&p| board.get(p) == Some(Color::Black)))
                 .copied()
                 .collect();
-            dead.sort();
+            dead.sort_unstable(); // (distinct points: a point holds one colour)
             (dead, DeadSource::Record)
         }
         None => {
@@ -160,7 +159,7 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         }
         .at(node_offset);
         // The full list is in the score's `points`; a diagnostic names the first few.
-        d.points = warning.points.iter().take(MAX_POINTS_IN_DIAGNOSTIC).map(|p| p.to_sgf()).collect();
+        d.points = PointList(warning.points.iter().take(MAX_POINTS_IN_DIAGNOSTIC).copied().collect());
         if let Some(&first) = warning.points.first() {
             d = d.at_point(first, h);
         }
@@ -190,9 +189,43 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         report.diagnostics.push(if dead_source == DeadSource::None {
             Diagnostic::info("result-unconfirmed", format!("{message}, with every stone counted alive"))
         } else {
-            Diagnostic::warning("result-mismatch", message)
+            let d = Diagnostic::warning("result-mismatch", message);
+            // At the RE value, where a user would correct it.
+            match result_value_offset(c, report.index) {
+                Some(offset) => d.at(offset),
+                None => d,
+            }
         });
     }
-    report.score =
-        Some(GameScore { dead_source, score: scored, matches_record: check.matches, checked_against: check.against });
+    report.score = Some(GameScore {
+        dead_source,
+        score: Box::new(scored),
+        matches_record: check.matches,
+        checked_against: check.against,
+    });
+}
+
+/// Where the value of game `index`'s `RE` begins in the text (its root node's first `RE`).
+fn result_value_offset(c: &Collection, index: usize) -> Option<usize> {
+    let root = *c.games.get(index)?;
+    let re = c.properties(root).iter().find(|p| p.id == PropId::RE)?;
+    c.values(re).first().map(|v| v.start as usize)
+}
+
+/// Sorts on-board points into [`Point`] order (column, then row) and drops repeats, by way of one bit per point:
+/// linear in the number of points, where a comparison sort of a final node's hundreds of marks was a
+/// noticeable part of scoring.
+fn sort_points(points: &mut Vec<Point>) {
+    let mut columns = [0u64; crate::go::MAX_SIDE as usize];
+    for p in points.iter() {
+        columns[usize::from(p.x)] |= 1 << p.y;
+    }
+    points.clear();
+    for (x, &column) in columns.iter().enumerate() {
+        let mut rows = column;
+        while rows != 0 {
+            points.push(Point::new(x as u8, rows.trailing_zeros() as u8));
+            rows &= rows - 1;
+        }
+    }
 }

@@ -152,6 +152,13 @@ impl Board {
         color_of(self.cells[usize::from(self.loc(point))])
     }
 
+    /// The points of row `y`, left to right, as codes: 0 empty, 1 Black, 2 White (`Color::index() + 1`). Lets a
+    /// caller copy the board a row at a time instead of asking point by point.
+    pub fn row_codes(&self, y: u8) -> &[u8] {
+        let start = (usize::from(y) + 1) * self.stride + 1;
+        &self.cells[start..start + usize::from(self.width)]
+    }
+
     pub fn color_at(&self, loc: Loc) -> Option<Color> {
         color_of(self.cells[usize::from(loc)])
     }

@@ -120,8 +120,8 @@ impl<'b> Grid<'b> {
         for y in 0..height {
             // Built without a branch per point: stone colours are as good as random to a branch predictor.
             let mut rows = [0u64; 5]; // by cell code: empty, Black, White, dead Black, dead White
-            for x in 0..width {
-                let code = board.get(Point::new(x as u8, y as u8)).map_or(EMPTY, living_code);
+            // (The board's codes are the grid's living codes.)
+            for (x, &code) in board.row_codes(y as u8).iter().enumerate() {
                 let code = code + if code != EMPTY && dead[y * width + x] { DEAD } else { 0 };
                 cell.push(code);
                 rows[usize::from(code) - if code >= DEAD { 2 } else { 0 }] |= 1 << x;

@@ -334,6 +334,20 @@ thread_local! {
 
 /// Runs the whole analysis on a grid with its dead stones marked.
 pub(crate) fn analyse(grid: &Grid) -> Analysis {
+    let none = grid.no_points();
+    if grid.living == [none; 2] {
+        // No living stone: neither colour reaches anything, so there are no regions, eyes or seki, and every
+        // empty point is neutral. (A game of passes alone ends so; a file can hold thousands of them.)
+        return Analysis {
+            territory: [none; 2],
+            area: [none; 2],
+            seki: [none; 2],
+            unscorable: none,
+            unsealed: none,
+            neutral: grid.empty,
+            seki_stones: none,
+        };
+    }
     let n = grid.len();
     let strict = strict_reach(grid);
     // A block matters only where the other colour's flood can arrive, and a colour's shapes only close points

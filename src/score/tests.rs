@@ -522,3 +522,16 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn board_row_codes_are_the_grid_living_codes() {
+    // Grid::new copies rows of the board's codes as they are.
+    let board = Board::from_diagram(
+        "
+        X O .
+        . X O
+    ",
+    );
+    assert_eq!(board.row_codes(0), [grid::living_code(Color::Black), grid::living_code(Color::White), grid::EMPTY]);
+    assert_eq!(board.row_codes(1), [grid::EMPTY, grid::living_code(Color::Black), grid::living_code(Color::White)]);
+}

@@ -23,8 +23,9 @@ pub enum DeadSource {
 #[derive(Clone, Debug, Serialize)]
 pub struct GameScore {
     pub dead_source: DeadSource,
+    /// Boxed: a report holds one `GameScore` slot per game, scored or not, and a file can hold many games.
     #[serde(flatten)]
-    pub score: Score,
+    pub score: Box<Score>,
     /// Does `RE` agree with the count it was checked against? `null` when `RE` has no margin to check.
     pub matches_record: Option<bool>,
     /// The count `RE` was compared with (`japanese`, `chinese`, `aga`, …); `null` when not checked.

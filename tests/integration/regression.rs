@@ -36,11 +36,11 @@ fn r6_columns_on_one_long_line_stay_linear() {
 
 // See: #6
 // Found by fuzzing (a timeout on a 64 KiB input: 6,500 games `(;B[];W[])`, 83 s in the fuzz build). Every
-// finished game is scored, and its report keeps about 24 KB (an open-border finding lists all 361 points as
-// strings) and takes about 0.4 ms in release even on an empty board: 100,000 such games in a 1 MB file took
-// 55 s and 2.4 GB; the node limit allows 666,000 of them (about 16 GB).
+// finished game is scored, and its report kept about 24 KB (an open-border finding listed all 361 points as
+// strings) and took about 0.4 ms in release even on an empty board: 100,000 such games in a 1 MB file took
+// 55 s and 2.4 GB; the node limit allows 666,000 of them (about 16 GB). Now a board without living stones
+// skips the life analysis, diagnostics keep their points as points, and the score is boxed.
 #[test]
-#[ignore = "open (#6): many small finished games in one file are slow and use memory far beyond the file size"]
 fn r6_many_small_finished_games_in_one_file() {
     let dir = tempfile::tempdir().unwrap();
     write_file(dir.path(), "games.sgf", b"(;B[];W[])".repeat(100_000));
@@ -88,4 +88,20 @@ fn r6_reading_stops_at_the_size_limit_when_the_size_is_unknown() {
     let show = run_bounded(dir.path(), &["show", "/dev/zero"], Duration::from_secs(30));
     assert_eq!(show.code, 2, "{}", show.stderr);
     assert!(show.stderr.contains("over the limit"), "{}", show.stderr);
+}
+
+// See: #6
+// The result-mismatch warning had no line:column, so a user had to search for the RE value it is about. It
+// now points at the value. Here TW on the black stone at cc marks it dead, so White's stone at ee has the
+// rest of the 5x5 board: W+25.5 against RE[W+0.5]. `KM[0.5]RE[` is 10 characters, so the value starts at line 2, column 11.
+#[test]
+fn r6_result_mismatch_points_at_the_recorded_result() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "mismatch.sgf", b"(;GM[1]SZ[5]\nKM[0.5]RE[W+0.5];B[cc];W[ee];B[];W[];TW[cc])");
+    let run = run_bounded(dir.path(), &["check", "-q", "--format", "json", "mismatch.sgf"], Duration::from_secs(10));
+    let doc = run.json();
+    let diagnostics = doc["files"][0]["games"][0]["diagnostics"].as_array().unwrap();
+    let mismatch = diagnostics.iter().find(|d| d["code"] == "result-mismatch").expect("a result-mismatch");
+    assert_eq!((&mismatch["line"], &mismatch["column"]), (&2.into(), &11.into()), "{mismatch:#}");
+    assert!(mismatch["message"].as_str().unwrap().contains("W+25.5"), "{mismatch:#}");
 }
