@@ -157,9 +157,14 @@ fn analyze_inner(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Op
     let collection = match sgf::scan(text, &options.limits) {
         Ok(c) => c,
         Err(e) => {
-            let place = LineIndex::new(text).line_col(e.offset);
-            report.error =
-                Some(FileError { code: e.code(), message: e.to_string(), line: Some(place.0), column: Some(place.1) });
+            let index = LineIndex::new(text);
+            let place = index.line_col(e.offset);
+            report.error = Some(FileError {
+                code: e.code(),
+                message: e.message(&index),
+                line: Some(place.0),
+                column: Some(place.1),
+            });
             return report;
         }
     };

@@ -140,7 +140,13 @@ pub enum SyntaxKind {
     NoGameTree,
     MissingSemicolon,
     UnterminatedValue,
-    UnclosedTree { opened_at: u32 },
+    /// The text ends inside a game tree. `opened_at` is the innermost `(` still open, `tree_at` the game tree's
+    /// own `(`, `open` how many are open (1 when only the game tree is).
+    UnclosedTree {
+        opened_at: u32,
+        tree_at: u32,
+        open: u32,
+    },
     UnexpectedChar(char),
     UnexpectedText(String),
     EmptyVariation,
@@ -174,6 +180,41 @@ impl SyntaxError {
             | SyntaxKind::TooManyValues(_)
             | SyntaxKind::IdentifierTooLong(_) => "limit",
             _ => "syntax",
+        }
+    }
+}
+
+impl SyntaxError {
+    /// The message for a report: like `Display`, but naming the line:column of the other places the error is
+    /// about (where an unclosed `(` opened), which only the text's line index can tell.
+    pub fn message(&self, index: &LineIndex) -> String {
+        match self.kind {
+            SyntaxKind::UnclosedTree { opened_at, tree_at, open } => {
+                let place = |offset: u32| {
+                    let (line, column) = index.line_col(offset as usize);
+                    format!("{line}:{column}")
+                };
+                match open {
+                    0 | 1 => format!(
+                        "unexpected end of file: the game tree opened at {} is never closed with ')'",
+                        place(tree_at)
+                    ),
+                    2 => format!(
+                        "unexpected end of file: the variation opened at {} is never closed with ')', nor is the game \
+                         tree opened at {}",
+                        place(opened_at),
+                        place(tree_at)
+                    ),
+                    _ => format!(
+                        "unexpected end of file: the variation opened at {} is never closed with ')', nor are the {} \
+                         enclosing it, out to the game tree opened at {}",
+                        place(opened_at),
+                        open - 1,
+                        place(tree_at)
+                    ),
+                }
+            }
+            _ => self.to_string(),
         }
     }
 }
@@ -479,8 +520,8 @@ fn scan_tree(c: &mut Collection, start: usize, limits: &Limits) -> Result<usize,
             }
         }
     }
-    let opened_at = stack.first().map_or(start, |f| f.open_offset as usize) as u32;
-    err(SyntaxKind::UnclosedTree { opened_at }, bytes.len())
+    let opened_at = stack.last().map_or(start, |f| f.open_offset as usize) as u32;
+    err(SyntaxKind::UnclosedTree { opened_at, tree_at: start as u32, open: stack.len() as u32 }, bytes.len())
 }
 
 /// Scans `Ident[value][value]…` for node `node`; returns the offset after the last value.
@@ -655,7 +696,11 @@ mod tests {
 
     #[test]
     fn structural_errors_have_their_offsets() {
-        assert_eq!(scan_err("(;B[aa]"), (SyntaxKind::UnclosedTree { opened_at: 0 }, 7));
+        assert_eq!(scan_err("(;B[aa]"), (SyntaxKind::UnclosedTree { opened_at: 0, tree_at: 0, open: 1 }, 7));
+        assert_eq!(
+            scan_err("x (;B[aa](;W[bb])(;W[cc]"),
+            (SyntaxKind::UnclosedTree { opened_at: 17, tree_at: 2, open: 2 }, 24)
+        );
         assert_eq!(scan_err("(;B[aa)"), (SyntaxKind::UnterminatedValue, 3));
         assert_eq!(scan_err("(;B[aa\\]"), (SyntaxKind::UnterminatedValue, 3));
         assert_eq!(scan_err("(B[aa])"), (SyntaxKind::MissingSemicolon, 1));
@@ -667,6 +712,28 @@ mod tests {
         assert_eq!(scan_err("(;B[aa](;W[bb]);B[cc])"), (SyntaxKind::NodeAfterVariation, 15));
         assert_eq!(scan_err("hello"), (SyntaxKind::NoGameTree, 0));
         assert_eq!(scan_err("(;b[aa])"), (SyntaxKind::LowercaseIdentifier("b".into()), 2));
+    }
+
+    #[test]
+    fn an_unclosed_tree_names_where_it_opened() {
+        let message = |text: &str| {
+            let e = scan(text, &Limits::default()).expect_err(text);
+            e.message(&LineIndex::new(text))
+        };
+        assert_eq!(
+            message("junk\n(;B[aa]"),
+            "unexpected end of file: the game tree opened at 2:1 is never closed with ')'"
+        );
+        assert_eq!(
+            message("(;B[aa]\n(;W[bb])\n(;W[cc]"),
+            "unexpected end of file: the variation opened at 3:1 is never closed with ')', nor is the game tree \
+             opened at 1:1"
+        );
+        assert_eq!(
+            message("(;B[aa](;W[bb](;B[cc](;W[dd])"),
+            "unexpected end of file: the variation opened at 1:15 is never closed with ')', nor are the 2 enclosing it, \
+             out to the game tree opened at 1:1"
+        );
     }
 
     #[test]

@@ -84,7 +84,7 @@ fn github_annotations_are_exact() {
     assert_eq!(r.code, 1);
     let expected = [
         "::error file=games/broken.sgf,line=2,col=1,title=gotool syntax::unexpected end of file: \
-         a game tree is not closed with ')'",
+         the game tree opened at 1:1 is never closed with ')'",
         "::warning file=games/game.mgt,line=7,col=7,title=gotool wrong-turn::move 2 (B C7 / cc): \
          Black moved but White was to play",
         "::error file=games/sub/deeper/c.sgf,line=6,col=19,title=gotool occupied::move 4 (W E5 / ee): \

@@ -330,9 +330,21 @@ fn hostile_unterminated_values() {
 
 #[test]
 fn hostile_unbalanced_parentheses() {
-    // A missing `)` is reported at the end of the text: 21 bytes, so column 22.
-    check(b"(;GM[1];B[aa](;W[bb])").file_error("syntax", at(1, 22));
-    check(b"(;GM[1];B[aa]\n(;W[bb]\n(;B[cc]").file_error("syntax", at(3, 8));
+    // A missing `)` is reported at the end of the text: 21 bytes, so column 22. The message names where the
+    // unclosed `(` opened.
+    let c = check(b"(;GM[1];B[aa](;W[bb])");
+    c.file_error("syntax", at(1, 22));
+    assert_eq!(
+        c.file()["error"]["message"],
+        "unexpected end of file: the game tree opened at 1:1 is never closed with ')'"
+    );
+    let c = check(b"(;GM[1];B[aa]\n(;W[bb]\n(;B[cc]");
+    c.file_error("syntax", at(3, 8));
+    assert_eq!(
+        c.file()["error"]["message"],
+        "unexpected end of file: the variation opened at 3:1 is never closed with ')', nor are the 2 enclosing it, \
+         out to the game tree opened at 1:1"
+    );
     // Extra `(` before the game are text outside it, with a warning.
     check(b"((((((;GM[1])").valid(0).warning(None, "junk-outside-tree", at(1, 1));
     // One `)` too many after the last tree: the text after it is outside the tree, with a warning.
