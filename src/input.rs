@@ -176,7 +176,14 @@ fn binary_signature(bytes: &[u8]) -> Option<&'static str> {
     SIGNATURES.iter().find(|(sig, _)| bytes.starts_with(sig)).map(|&(_, name)| name)
 }
 
-/// UTF-16 by BOM, or without one when the first characters are ASCII with a zero high byte (`(\0;\0`).
+/// How many bytes at the start of a file decide whether it is UTF-16 without a BOM.
+const UTF16_SNIFF_BYTES: usize = 512;
+
+/// UTF-16 by BOM, or without one by the shape of the first few hundred bytes: SGF structure and property
+/// names are ASCII, so in UTF-16LE most odd bytes are NUL (in UTF-16BE most even ones) and the punctuation
+/// `(`, `;`, `[`, `]` appears as whole code units. Names and comments in Chinese, Japanese or Korean have no
+/// NUL byte, so they only lower the share; "most", not "all", is the test. 8-bit text (UTF-8, Latin-1, GBK)
+/// has a NUL only by accident and never in most of one parity.
 fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
     if bytes.starts_with(b"\xFF\xFE") {
         return Some(UTF_16LE);
@@ -184,16 +191,36 @@ fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
     if bytes.starts_with(b"\xFE\xFF") {
         return Some(UTF_16BE);
     }
-    let head = &bytes[..bytes.len().min(64) & !1];
-    if head.len() < 4 {
+    let head = &bytes[..bytes.len().min(UTF16_SNIFF_BYTES) & !1];
+    let units = head.len() / 2;
+    if units < 2 {
         return None;
     }
-    let even_zero = head.iter().step_by(2).all(|&b| b == 0);
-    let odd_zero = head.iter().skip(1).step_by(2).all(|&b| b == 0);
-    match (even_zero, odd_zero) {
-        (false, true) => Some(UTF_16LE),
-        (true, false) => Some(UTF_16BE),
-        _ => None,
+    let is_punct = |b: u8| matches!(b, b'(' | b';' | b'[' | b']');
+    // (NUL high bytes, ASCII punctuation units) for each byte order.
+    let (mut le, mut be) = ((0, 0), (0, 0));
+    for pair in head.chunks_exact(2) {
+        let (first, second) = (pair[0], pair[1]);
+        if second == 0 {
+            le.0 += 1;
+            le.1 += usize::from(is_punct(first));
+        }
+        if first == 0 {
+            be.0 += 1;
+            be.1 += usize::from(is_punct(second));
+        }
+    }
+    // At least a third of the code units are ASCII in this byte order, far fewer look so in the other, and
+    // the SGF punctuation is there: `(` and `;` at least.
+    let looks_like = |(zero, punct): (usize, usize), (other_zero, _): (usize, usize)| {
+        3 * zero >= units && 4 * other_zero <= zero && punct >= 2
+    };
+    if looks_like(le, be) {
+        Some(UTF_16LE)
+    } else if looks_like(be, le) {
+        Some(UTF_16BE)
+    } else {
+        None
     }
 }
 
@@ -277,6 +304,29 @@ mod tests {
         assert_eq!(decode(&le).unwrap().text, "(;GM[1])");
         let be: Vec<u8> = "(;GM[1])".encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
         assert_eq!(decode(&be).unwrap().text, "(;GM[1])");
+    }
+
+    #[test]
+    fn utf16_without_bom_with_cjk_names_at_the_start() {
+        // See: #6 — the names come before any long ASCII run, so not every high byte is NUL.
+        let text = "(;PB[李昌镐]PW[趙治勲]PC[서울]GM[1]SZ[19];B[pd])";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let d = decode(&le).unwrap();
+        assert_eq!((d.text.as_ref(), d.charset), (text, "UTF-16LE"));
+        let d = decode(&be).unwrap();
+        assert_eq!((d.text.as_ref(), d.charset), (text, "UTF-16BE"));
+    }
+
+    #[test]
+    fn eight_bit_text_with_a_few_nul_bytes_is_not_utf16() {
+        let d = decode(b"(;GM[1]C[a\0b\0c\0d\0]PB[Jos\xE9];B[aa])").unwrap();
+        assert_eq!(d.charset, "windows-1252");
+        assert!(d.text.starts_with("(;GM[1]C[a\0b"));
+        let d = decode("(;C[\0\0\0\0]PB[李昌镐];B[aa])".as_bytes()).unwrap();
+        assert_eq!(d.charset, "UTF-8");
+        // Pairs of NUL bytes could be either byte order: not enough to call it UTF-16.
+        assert!(utf16_kind(b"\0\0\0\0(;B[aa])").is_none());
     }
 
     #[test]

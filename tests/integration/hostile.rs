@@ -238,8 +238,8 @@ fn hostile_utf8_bom_is_not_a_column() {
 
 #[test]
 fn hostile_utf16_little_and_big_endian() {
-    // Without a BOM, UTF-16 is recognised from the zero bytes of the first 32 characters, so they are ASCII
-    // here. `(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]PB[李]` is 42 characters: the second node is at column 43.
+    // Without a BOM, UTF-16 is recognised from the zero bytes in most code units of the first few hundred bytes.
+    // `(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]PB[李]` is 42 characters: the second node is at column 43.
     let text = "(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]PB[李];B[zz])";
     let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
     let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
@@ -255,6 +255,24 @@ fn hostile_utf16_little_and_big_endian() {
         assert_eq!(c.game(0)["black_player"], "李");
         c.error(0, "off-board", at(1, 43));
     }
+    // See: #6 — names in Chinese, Japanese and Korean within the first 32 characters, no BOM: still UTF-16.
+    // `(;PB[李昌镐]PW[井山裕太]PC[서울]GM[1]SZ[19]` is 34 characters: the second node is at column 35.
+    let text = "(;PB[李昌镐]PW[井山裕太]PC[서울]GM[1]SZ[19];B[zz])";
+    for (bytes, charset) in [
+        (text.encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<u8>>(), "UTF-16LE"),
+        (text.encode_utf16().flat_map(u16::to_be_bytes).collect(), "UTF-16BE"),
+    ] {
+        let c = check(&bytes);
+        assert_eq!(c.file()["charset"], charset, "{:#}", c.doc);
+        assert_eq!(c.game(0)["black_player"], "李昌镐");
+        assert_eq!(c.game(0)["white_player"], "井山裕太");
+        c.error(0, "off-board", at(1, 35));
+    }
+    // 8-bit text with a few NUL bytes in a comment is not UTF-16.
+    let c = check(b"(;GM[1]C[a\0b\0c\0d\0e\0]PB[Jos\xE9];B[aa])");
+    assert_eq!(c.file()["charset"], "windows-1252");
+    assert_eq!(c.game(0)["black_player"], "José");
+    c.valid(1);
     // An odd number of bytes: the last one is a broken code unit, not a crash.
     let mut odd = [&[0xFF, 0xFE][..], &le].concat();
     odd.push(b'x');
