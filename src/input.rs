@@ -15,6 +15,8 @@ pub enum CharsetNote {
     Fallback { declared: Option<String> },
     /// `CA` names one charset but the bytes are clearly another.
     Mismatch { declared: String, used: &'static str },
+    /// `CA` says UTF-16 but the file is 8-bit text: the `CA` property itself is written in single bytes.
+    NotUtf16 { declared: String, used: &'static str },
     /// `CA` names a charset gotool does not know.
     Unknown { declared: String },
     /// More than one different `CA` in the file; the first was used for the whole file.
@@ -25,7 +27,7 @@ impl CharsetNote {
     pub fn code(&self) -> &'static str {
         match self {
             CharsetNote::Fallback { .. } => "charset-fallback",
-            CharsetNote::Mismatch { .. } => "charset-mismatch",
+            CharsetNote::Mismatch { .. } | CharsetNote::NotUtf16 { .. } => "charset-mismatch",
             CharsetNote::Unknown { .. } => "unknown-charset",
             CharsetNote::Several { .. } => "charset-conflict",
         }
@@ -44,6 +46,10 @@ impl CharsetNote {
             CharsetNote::Mismatch { declared, used } => {
                 format!("CA[{declared}] does not match the bytes, which are valid {used}; read as {used}")
             }
+            CharsetNote::NotUtf16 { declared, used } => format!(
+                "CA[{declared}] declares UTF-16, but the file is 8-bit text (the CA property itself is written in \
+                 single bytes); read as {used}"
+            ),
             CharsetNote::Unknown { declared } => format!("unknown charset CA[{declared}]"),
             CharsetNote::Several { first, other } => {
                 format!("the file declares two charsets, CA[{first}] and CA[{other}]; CA[{first}] was used")
@@ -101,10 +107,16 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
     }
     let declared = declared.into_iter().next();
     let known = declared.as_deref().map(|label| (label, encoding_for_ca(label)));
+    // A real UTF-16 file was recognised above; a `CA[UTF-16]` found byte by byte is in an 8-bit text, written by
+    // a program that declared a charset it did not use. Decoding it as UTF-16 would turn it into garbage.
+    let lying_utf16 =
+        known.and_then(|(label, enc)| enc.filter(|&e| e == UTF_16LE || e == UTF_16BE).map(|_| label.to_string()));
 
     if let Ok(text) = std::str::from_utf8(body) {
         // Valid UTF-8 is taken as UTF-8 whatever CA says (OGS and others write UTF-8 without CA, or with a stale CA).
-        if let Some((label, Some(enc))) = known
+        if let Some(declared) = lying_utf16 {
+            notes.push(CharsetNote::NotUtf16 { declared, used: "UTF-8" });
+        } else if let Some((label, Some(enc))) = known
             && enc != UTF_8
             && !text.is_ascii()
         {
@@ -116,6 +128,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
     }
 
     match known {
+        Some(_) if let Some(declared) = lying_utf16 => notes.push(CharsetNote::NotUtf16 { declared, used: "Latin-1" }),
         Some((_, Some(enc))) if enc != UTF_8 => {
             let (text, had_errors) = enc.decode_without_bom_handling(body);
             if !had_errors {
@@ -327,6 +340,24 @@ mod tests {
         assert_eq!(d.charset, "UTF-8");
         // Pairs of NUL bytes could be either byte order: not enough to call it UTF-16.
         assert!(utf16_kind(b"\0\0\0\0(;B[aa])").is_none());
+    }
+
+    #[test]
+    fn ca_utf16_on_8_bit_text_is_read_as_utf8_or_latin1() {
+        // See: #6 — a program wrote CA[UTF-16] on a file it wrote in UTF-8 or Latin-1.
+        let d = decode("(;CA[UTF-16]PB[李昌镐]B[aa])".as_bytes()).unwrap();
+        assert_eq!((d.text.as_ref(), d.charset), ("(;CA[UTF-16]PB[李昌镐]B[aa])", "UTF-8"));
+        assert_eq!(d.notes, vec![CharsetNote::NotUtf16 { declared: "UTF-16".into(), used: "UTF-8" }]);
+        let d = decode(b"(;CA[UTF-16LE]PB[Jos\xE9]B[aa])").unwrap();
+        assert_eq!((d.text.as_ref(), d.charset), ("(;CA[UTF-16LE]PB[José]B[aa])", "windows-1252"));
+        assert_eq!(d.notes, vec![CharsetNote::NotUtf16 { declared: "UTF-16LE".into(), used: "Latin-1" }]);
+        assert_eq!(d.notes[0].code(), "charset-mismatch");
+        let d = decode(b"(;CA[utf-16be]PB[Jos\xE9]B[aa])").unwrap();
+        assert_eq!(d.text, "(;CA[utf-16be]PB[José]B[aa])");
+        // ASCII is read the same either way, but the declaration is still wrong.
+        let d = decode(b"(;CA[UTF-16]B[aa])").unwrap();
+        assert_eq!(d.charset, "UTF-8");
+        assert_eq!(d.notes.len(), 1);
     }
 
     #[test]

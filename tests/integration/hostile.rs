@@ -228,6 +228,22 @@ fn hostile_latin1_with_and_without_ca() {
 }
 
 #[test]
+fn hostile_ca_utf16_on_8_bit_text() {
+    // See: #6 — CA says UTF-16 but the bytes are 8-bit text (no NUL byte): read as UTF-8, or else Latin-1, with
+    // a warning saying so, never decoded as UTF-16 into garbage.
+    let utf8 = check("(;GM[1]CA[UTF-16]PB[李昌镐]PW[Müller];B[aa])".as_bytes());
+    utf8.valid(1).warning(None, "charset-mismatch", NOWHERE);
+    assert_eq!(utf8.file()["charset"], "UTF-8");
+    assert_eq!((&utf8.game(0)["black_player"], &utf8.game(0)["white_player"]), (&"李昌镐".into(), &"Müller".into()));
+    let latin1 = check(b"(;GM[1]CA[UTF-16LE]PB[Jos\xE9]PW[M\xFCller];B[aa])");
+    latin1.valid(1).warning(None, "charset-mismatch", NOWHERE);
+    assert_eq!(latin1.file()["charset"], "windows-1252");
+    assert_eq!((&latin1.game(0)["black_player"], &latin1.game(0)["white_player"]), (&"José".into(), &"Müller".into()));
+    let message = latin1.file()["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(message.contains("CA[UTF-16LE] declares UTF-16, but the file is 8-bit text"), "{message}");
+}
+
+#[test]
 fn hostile_utf8_bom_is_not_a_column() {
     // After the BOM: `(;GM[1]PB[Sé]` is 13 characters, so the second node's `;` is at column 14.
     let c = check("\u{FEFF}(;GM[1]PB[Sé];B[zz])".as_bytes());
