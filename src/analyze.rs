@@ -151,7 +151,14 @@ fn analyze_inner(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Op
         path: display.to_string(),
         error: None,
         charset: Some(decoded.charset),
-        diagnostics: decoded.notes.iter().map(|n| Diagnostic::warning(n.code(), n.message())).collect(),
+        diagnostics: decoded
+            .notes
+            .iter()
+            .map(|(note, at)| {
+                let d = Diagnostic::warning(note.code(), note.message());
+                if let Some(offset) = *at { d.at(offset) } else { d }
+            })
+            .collect(),
         games: Vec::new(),
     };
     let collection = match sgf::scan(text, &options.limits) {
@@ -165,6 +172,7 @@ fn analyze_inner(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Op
                 line: Some(place.0),
                 column: Some(place.1),
             });
+            place_diagnostics(text, &mut report);
             return report;
         }
     };

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
+use encoding_rs::{DecoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
 /// Something about the charset a user should hear about. Never fatal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,7 +75,10 @@ pub struct Decoded<'a> {
     pub text: Cow<'a, str>,
     /// The charset actually used, e.g. `UTF-8`, `GBK`, `windows-1252`.
     pub charset: &'static str,
-    pub notes: Vec<CharsetNote>,
+    /// Each note with the byte offset in `text` it is about, where there is one: the first character that is
+    /// not valid in the declared charset, the first non-ASCII character read as UTF-8 against `CA`, or the
+    /// `CA` value in question.
+    pub notes: Vec<(CharsetNote, Option<usize>)>,
 }
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -99,52 +102,87 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
         return Err(DecodeError::NulBytes);
     }
     let declared = declared_charsets(body);
-    let mut notes = Vec::new();
-    if let [first, .., last] = declared.as_slice()
+    // Notes with byte offsets into `body`; turned into offsets into the decoded text at the end.
+    let mut notes: Vec<(CharsetNote, Option<usize>)> = Vec::new();
+    if let [(first, _), .., (last, last_at)] = declared.as_slice()
         && !first.eq_ignore_ascii_case(last)
     {
-        notes.push(CharsetNote::Several { first: first.clone(), other: last.clone() });
+        notes.push((CharsetNote::Several { first: first.clone(), other: last.clone() }, Some(*last_at)));
     }
-    let declared = declared.into_iter().next();
+    let (declared, declared_at) = declared.into_iter().next().map_or((None, None), |(l, at)| (Some(l), Some(at)));
     let known = declared.as_deref().map(|label| (label, encoding_for_ca(label)));
     // A real UTF-16 file was recognised above; a `CA[UTF-16]` found byte by byte is in an 8-bit text, written by
     // a program that declared a charset it did not use. Decoding it as UTF-16 would turn it into garbage.
     let lying_utf16 =
         known.and_then(|(label, enc)| enc.filter(|&e| e == UTF_16LE || e == UTF_16BE).map(|_| label.to_string()));
 
-    if let Ok(text) = std::str::from_utf8(body) {
+    let utf8 = std::str::from_utf8(body);
+    if let Ok(text) = utf8 {
         // Valid UTF-8 is taken as UTF-8 whatever CA says (OGS and others write UTF-8 without CA, or with a stale CA).
         if let Some(declared) = lying_utf16 {
-            notes.push(CharsetNote::NotUtf16 { declared, used: "UTF-8" });
+            notes.push((CharsetNote::NotUtf16 { declared, used: "UTF-8" }, declared_at));
         } else if let Some((label, Some(enc))) = known
             && enc != UTF_8
             && !text.is_ascii()
         {
-            notes.push(CharsetNote::Mismatch { declared: label.to_string(), used: "UTF-8" });
+            let first_non_ascii = body.iter().position(|b| !b.is_ascii());
+            notes.push((CharsetNote::Mismatch { declared: label.to_string(), used: "UTF-8" }, first_non_ascii));
         } else if let Some((label, None)) = known {
-            notes.push(CharsetNote::Unknown { declared: label.to_string() });
+            notes.push((CharsetNote::Unknown { declared: label.to_string() }, declared_at));
         }
         return Ok(Decoded { text: Cow::Borrowed(text), charset: "UTF-8", notes });
     }
+    // Where the text stops being UTF-8: the place of a fallback from UTF-8, declared or assumed.
+    let first_non_utf8 = utf8.err().map(|e| e.valid_up_to());
 
     match known {
-        Some(_) if let Some(declared) = lying_utf16 => notes.push(CharsetNote::NotUtf16 { declared, used: "Latin-1" }),
+        Some(_) if let Some(declared) = lying_utf16 => {
+            notes.push((CharsetNote::NotUtf16 { declared, used: "Latin-1" }, declared_at));
+        }
         Some((_, Some(enc))) if enc != UTF_8 => {
             let (text, had_errors) = enc.decode_without_bom_handling(body);
             if !had_errors {
+                let notes = place_notes(notes, enc, body);
                 return Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: enc.name(), notes });
             }
-            notes.push(CharsetNote::Fallback { declared: declared.clone() });
+            notes.push((CharsetNote::Fallback { declared: declared.clone() }, first_invalid(enc, body)));
         }
         Some((label, None)) => {
-            notes.push(CharsetNote::Unknown { declared: label.to_string() });
-            notes.push(CharsetNote::Fallback { declared: None });
+            notes.push((CharsetNote::Unknown { declared: label.to_string() }, declared_at));
+            notes.push((CharsetNote::Fallback { declared: None }, first_non_utf8));
         }
-        Some((label, Some(_))) => notes.push(CharsetNote::Fallback { declared: Some(label.to_string()) }),
-        None => notes.push(CharsetNote::Fallback { declared: None }),
+        Some((label, Some(_))) => {
+            notes.push((CharsetNote::Fallback { declared: Some(label.to_string()) }, first_non_utf8));
+        }
+        None => notes.push((CharsetNote::Fallback { declared: None }, first_non_utf8)),
     }
     let (text, _) = WINDOWS_1252.decode_without_bom_handling(body);
+    let notes = place_notes(notes, WINDOWS_1252, body);
     Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: WINDOWS_1252.name(), notes })
+}
+
+/// Turns the notes' byte offsets in `body` into offsets in its text decoded with `enc` (the decoded prefix's
+/// length). Latin-1 (windows-1252) turns each byte into one character, of one to three bytes in the text.
+fn place_notes(
+    notes: Vec<(CharsetNote, Option<usize>)>,
+    enc: &'static Encoding,
+    body: &[u8],
+) -> Vec<(CharsetNote, Option<usize>)> {
+    let place = |at: usize| enc.decode_without_bom_handling(&body[..at.min(body.len())]).0.len();
+    notes.into_iter().map(|(note, at)| (note, at.map(place))).collect()
+}
+
+/// Where the first byte sequence that is not valid in `enc` starts, if there is one.
+fn first_invalid(enc: &'static Encoding, bytes: &[u8]) -> Option<usize> {
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    let mut out = String::with_capacity(decoder.max_utf8_buffer_length_without_replacement(bytes.len())?);
+    match decoder.decode_to_string_without_replacement(bytes, &mut out, true) {
+        // (length of the bad sequence, bytes read after it), and the bytes read in all.
+        (DecoderResult::Malformed(bad, after), read) => {
+            Some(read.saturating_sub(usize::from(bad) + usize::from(after)))
+        }
+        _ => None,
+    }
 }
 
 /// The codec for a `CA` value: WHATWG labels (`encoding_rs`), plus spellings seen in real records that the
@@ -237,10 +275,10 @@ fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
     }
 }
 
-/// Every `CA[...]` value in the raw bytes, in order. The charset name is ASCII, so a byte search finds it
+/// Every different `CA[...]` value in the raw bytes, in order (the first two), with the offset of its text. The charset name is ASCII, so a byte search finds it
 /// without decoding; `CA` must not be the tail of a longer identifier.
-fn declared_charsets(bytes: &[u8]) -> Vec<String> {
-    let mut found: Vec<String> = Vec::new();
+fn declared_charsets(bytes: &[u8]) -> Vec<(String, usize)> {
+    let mut found: Vec<(String, usize)> = Vec::new();
     let mut i = 0;
     while let Some(pos) = find(&bytes[i..], b"CA") {
         let start = i + pos;
@@ -259,8 +297,8 @@ fn declared_charsets(bytes: &[u8]) -> Vec<String> {
             continue;
         };
         let value = String::from_utf8_lossy(&bytes[j + 1..j + 1 + len]).trim().trim_end_matches('\\').to_string();
-        if !value.is_empty() && !found.iter().any(|f| f.eq_ignore_ascii_case(&value)) {
-            found.push(value);
+        if !value.is_empty() && !found.iter().any(|(f, _)| f.eq_ignore_ascii_case(&value)) {
+            found.push((value, j + 1));
         }
         if found.len() >= 2 {
             break;
@@ -299,13 +337,13 @@ mod tests {
     fn invalid_utf8_without_ca_falls_back_to_latin1() {
         let d = decode(b"(;PB[Jos\xE9])").unwrap();
         assert_eq!(d.text, "(;PB[José])");
-        assert_eq!(d.notes, vec![CharsetNote::Fallback { declared: None }]);
+        assert_eq!(d.notes, vec![(CharsetNote::Fallback { declared: None }, Some(8))]);
     }
 
     #[test]
     fn ca_utf8_contradicted_by_bytes_is_reported() {
         let d = decode(b"(;CA[UTF-8]PB[\xC4\xE3])").unwrap();
-        assert_eq!(d.notes, vec![CharsetNote::Fallback { declared: Some("UTF-8".into()) }]);
+        assert_eq!(d.notes, vec![(CharsetNote::Fallback { declared: Some("UTF-8".into()) }, Some(14))]);
     }
 
     #[test]
@@ -347,11 +385,11 @@ mod tests {
         // See: #6 — a program wrote CA[UTF-16] on a file it wrote in UTF-8 or Latin-1.
         let d = decode("(;CA[UTF-16]PB[李昌镐]B[aa])".as_bytes()).unwrap();
         assert_eq!((d.text.as_ref(), d.charset), ("(;CA[UTF-16]PB[李昌镐]B[aa])", "UTF-8"));
-        assert_eq!(d.notes, vec![CharsetNote::NotUtf16 { declared: "UTF-16".into(), used: "UTF-8" }]);
+        assert_eq!(d.notes, vec![(CharsetNote::NotUtf16 { declared: "UTF-16".into(), used: "UTF-8" }, Some(5))]);
         let d = decode(b"(;CA[UTF-16LE]PB[Jos\xE9]B[aa])").unwrap();
         assert_eq!((d.text.as_ref(), d.charset), ("(;CA[UTF-16LE]PB[José]B[aa])", "windows-1252"));
-        assert_eq!(d.notes, vec![CharsetNote::NotUtf16 { declared: "UTF-16LE".into(), used: "Latin-1" }]);
-        assert_eq!(d.notes[0].code(), "charset-mismatch");
+        assert_eq!(d.notes, vec![(CharsetNote::NotUtf16 { declared: "UTF-16LE".into(), used: "Latin-1" }, Some(5))]);
+        assert_eq!(d.notes[0].0.code(), "charset-mismatch");
         let d = decode(b"(;CA[utf-16be]PB[Jos\xE9]B[aa])").unwrap();
         assert_eq!(d.text, "(;CA[utf-16be]PB[José]B[aa])");
         // ASCII is read the same either way, but the declaration is still wrong.
@@ -383,6 +421,28 @@ mod tests {
     fn two_different_charsets_are_noted() {
         let d = decode(b"(;CA[UTF-8])(;CA[ISO-8859-1])").unwrap();
         assert_eq!(d.notes.len(), 1);
-        assert_eq!(d.notes[0].code(), "charset-conflict");
+        assert_eq!(d.notes[0].0.code(), "charset-conflict");
+        assert_eq!(d.notes[0].1, Some(17), "at the second CA's value");
+    }
+
+    #[test]
+    fn notes_point_at_the_first_character_the_declared_charset_cannot_read() {
+        // See: #6 — each charset note is placed in the decoded text.
+        // GBK: C4 E3 is one character, FF is no GBK byte. It is byte 17, but in the Latin-1 text the two bytes
+        // before it became Ä and ã, two bytes each: offset 19.
+        let d = decode(b"(;CA[GBK]PB[\xC4\xE3]C[\xFF\xFF])").unwrap();
+        assert_eq!(d.charset, "windows-1252");
+        assert_eq!(d.notes, vec![(CharsetNote::Fallback { declared: Some("GBK".into()) }, Some(19))]);
+        assert_eq!(&d.text[19..], "ÿÿ])");
+        // Shift_JIS: 82 A0 is あ, 82 FF is no character.
+        let d = decode(b"(;CA[Shift_JIS]C[\x82\xA0\x82\xFF])").unwrap();
+        assert_eq!(d.notes[0].1.map(|at| &d.text[at..]), Some("‚ÿ])"));
+        // UTF-8 against CA: the first non-ASCII character.
+        let d = decode("(;CA[GBK]PB[李]B[aa])".as_bytes()).unwrap();
+        assert_eq!(d.notes, vec![(CharsetNote::Mismatch { declared: "GBK".into(), used: "UTF-8" }, Some(12))]);
+        // An unknown CA is placed at its value, the fallback at the first byte that is not UTF-8.
+        let d = decode(b"(;CA[klingon]PB[Jos\xE9])").unwrap();
+        let places: Vec<_> = d.notes.iter().map(|(n, at)| (n.code(), *at)).collect();
+        assert_eq!(places, [("unknown-charset", Some(5)), ("charset-fallback", Some(19))]);
     }
 }

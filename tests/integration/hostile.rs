@@ -202,19 +202,20 @@ fn hostile_binary_garbage() {
 #[test]
 fn hostile_invalid_utf8_is_read_as_latin1_and_columns_count_characters() {
     // `(;GM[1]PB[` is 10 characters, the two bytes 0xE9 are two characters (é é), `]` is 13th, `;` 14th.
+    // The fallback is placed at the first byte that is not UTF-8, the 11th.
     let c = check(b"(;GM[1]PB[\xE9\xE9];B[zz])");
-    c.warning(None, "charset-fallback", NOWHERE);
+    c.warning(None, "charset-fallback", at(1, 11));
     assert_eq!(c.file()["charset"], "windows-1252");
     assert_eq!(c.game(0)["black_player"], "éé");
     c.error(0, "off-board", at(1, 14));
     // Stray continuation bytes and a truncated sequence, no CA: the same fallback.
-    check(b"(;GM[1]PB[\x80\xBF\xC3];B[aa])").valid(1).warning(None, "charset-fallback", NOWHERE);
+    check(b"(;GM[1]PB[\x80\xBF\xC3];B[aa])").valid(1).warning(None, "charset-fallback", at(1, 11));
 }
 
 #[test]
 fn hostile_latin1_with_and_without_ca() {
     let without = check(b"(;GM[1]PB[Jos\xE9]PW[M\xFCller];B[aa])");
-    without.valid(1).warning(None, "charset-fallback", NOWHERE);
+    without.valid(1).warning(None, "charset-fallback", at(1, 14));
     assert_eq!(without.game(0)["white_player"], "Müller");
 
     let with = check(b"(;GM[1]CA[ISO-8859-1]PB[Jos\xE9]PW[M\xFCller];B[aa])");
@@ -223,8 +224,16 @@ fn hostile_latin1_with_and_without_ca() {
 
     // CA says UTF-8 but the bytes are Latin-1: read as Latin-1 with a warning naming the declared charset.
     let lying = check(b"(;GM[1]CA[UTF-8]PB[Jos\xE9];B[aa])");
-    lying.valid(1).warning(None, "charset-fallback", NOWHERE);
+    lying.valid(1).warning(None, "charset-fallback", at(1, 23));
     assert_eq!(lying.game(0)["black_player"], "José");
+
+    // See: #6 — the fallback names the line:column of the first byte the declared charset cannot read. Line 2:
+    // `PB[`, the GBK character C4 E3 (two characters once read as Latin-1: Ä ã), `]PW[`, then FF at column 10.
+    let gbk = check(b"(;GM[1]CA[GBK]\nPB[\xC4\xE3]PW[\xFF];B[aa])");
+    gbk.valid(1).warning(None, "charset-fallback", at(2, 10));
+    assert_eq!(gbk.game(0)["white_player"], "ÿ");
+    // In a file that cannot be parsed too.
+    check(b"(;GM[1]PB[Jos\xE9]\n;B[aa]").file_error("syntax", at(2, 7)).warning(None, "charset-fallback", at(1, 14));
 }
 
 #[test]
@@ -232,11 +241,12 @@ fn hostile_ca_utf16_on_8_bit_text() {
     // See: #6 — CA says UTF-16 but the bytes are 8-bit text (no NUL byte): read as UTF-8, or else Latin-1, with
     // a warning saying so, never decoded as UTF-16 into garbage.
     let utf8 = check("(;GM[1]CA[UTF-16]PB[李昌镐]PW[Müller];B[aa])".as_bytes());
-    utf8.valid(1).warning(None, "charset-mismatch", NOWHERE);
+    // The warning is placed at the CA value: `(;GM[1]CA[` is 10 characters.
+    utf8.valid(1).warning(None, "charset-mismatch", at(1, 11));
     assert_eq!(utf8.file()["charset"], "UTF-8");
     assert_eq!((&utf8.game(0)["black_player"], &utf8.game(0)["white_player"]), (&"李昌镐".into(), &"Müller".into()));
     let latin1 = check(b"(;GM[1]CA[UTF-16LE]PB[Jos\xE9]PW[M\xFCller];B[aa])");
-    latin1.valid(1).warning(None, "charset-mismatch", NOWHERE);
+    latin1.valid(1).warning(None, "charset-mismatch", at(1, 11));
     assert_eq!(latin1.file()["charset"], "windows-1252");
     assert_eq!((&latin1.game(0)["black_player"], &latin1.game(0)["white_player"]), (&"José".into(), &"Müller".into()));
     let message = latin1.file()["diagnostics"][0]["message"].as_str().unwrap();
