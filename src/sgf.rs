@@ -353,8 +353,46 @@ struct Frame {
     open_offset: u32,
 }
 
+/// How far the store had grown when a game tree began: rolling back to it drops that tree.
+#[derive(Clone, Copy)]
+struct Checkpoint {
+    games: usize,
+    nodes: usize,
+    props: usize,
+    values: usize,
+}
+
+impl Collection<'_> {
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            games: self.games.len(),
+            nodes: self.nodes.len(),
+            props: self.props.len(),
+            values: self.values.len(),
+        }
+    }
+
+    /// Drops everything scanned since `at`. Trees are stored one after another, so the games before stay whole.
+    fn roll_back(&mut self, at: Checkpoint) {
+        self.games.truncate(at.games);
+        self.nodes.truncate(at.nodes);
+        self.props.truncate(at.props);
+        self.values.truncate(at.values);
+    }
+}
+
 /// Scans a whole text. Stops at the first structural error.
 pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, SyntaxError> {
+    match scan_collection(text, limits) {
+        (c, None) => Ok(c),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Scans a whole text up to its first structural error, and keeps the game trees that were complete before it:
+/// in a collection, one broken game does not hide the others. The broken tree itself is dropped whole, and so is
+/// a tree that a stray `)` cut short (`NodeAfterTree`): its moves after the `)` would be missing.
+pub fn scan_collection<'t>(text: &'t str, limits: &Limits) -> (Collection<'t>, Option<SyntaxError>) {
     let bytes = text.as_bytes();
     let mut c = Collection {
         text,
@@ -366,6 +404,8 @@ pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, Syntax
     };
     let mut i = 0;
     let mut junk_start: Option<usize> = None;
+    let mut tree_start = c.checkpoint();
+    let error = |kind, offset| Some(SyntaxError { kind, offset });
     while i < bytes.len() {
         let b = bytes[i];
         if b.is_ascii_whitespace() {
@@ -378,17 +418,25 @@ pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, Syntax
                 if let Some(start) = junk_start.take() {
                     c.junk.push(Span::new(start, trim_end(bytes, start, i)));
                 }
-                i = scan_tree(&mut c, i, limits)?;
+                tree_start = c.checkpoint();
+                match scan_tree(&mut c, i, limits) {
+                    Ok(end) => i = end,
+                    Err(e) => {
+                        c.roll_back(tree_start);
+                        return (c, Some(e));
+                    }
+                }
                 continue;
             }
             if looks_like_property(bytes, j) {
-                return Err(SyntaxError { kind: SyntaxKind::MissingSemicolon, offset: j });
+                return (c, error(SyntaxKind::MissingSemicolon, j));
             }
         }
         // Nodes after a closed tree mean a stray `)` cut the game short: skipping them as junk would drop
         // moves silently.
         if !c.games.is_empty() && junk_start.is_none() && (b == b';' || looks_like_property(bytes, i)) {
-            return Err(SyntaxError { kind: SyntaxKind::NodeAfterTree, offset: i });
+            c.roll_back(tree_start);
+            return (c, error(SyntaxKind::NodeAfterTree, i));
         }
         junk_start.get_or_insert(i);
         i += 1;
@@ -398,9 +446,9 @@ pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, Syntax
     }
     if c.games.is_empty() {
         let offset = c.junk.first().map_or(0, |s| s.start as usize);
-        return Err(SyntaxError { kind: SyntaxKind::NoGameTree, offset });
+        return (c, error(SyntaxKind::NoGameTree, offset));
     }
-    Ok(c)
+    (c, None)
 }
 
 fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
@@ -734,6 +782,24 @@ mod tests {
             "unexpected end of file: the variation opened at 1:15 is never closed with ')', nor are the 2 enclosing it, \
              out to the game tree opened at 1:1"
         );
+    }
+
+    #[test]
+    fn games_complete_before_an_error_are_kept() {
+        // See: #6
+        let (c, e) = scan_collection("(;GM[1];B[aa])(;GM[1];B[bb](;W[cc])", &Limits::default());
+        assert_eq!(e.map(|e| e.offset), Some(35));
+        assert_eq!(c.games, vec![0]);
+        assert_eq!(c.nodes.len(), 2);
+        assert_eq!(c.slice(c.values(&c.properties(1)[0])[0]), "aa");
+        assert_eq!(c.node(1).first_child, NONE);
+        // A tree cut short by a stray `)` is dropped with its error; the one before it is kept.
+        let (c, e) = scan_collection("(;B[aa])\n(;B[bb]);W[cc])", &Limits::default());
+        assert_eq!(e.map(|e| e.kind), Some(SyntaxKind::NodeAfterTree));
+        assert_eq!((c.games.len(), c.nodes.len(), c.props.len(), c.values.len()), (1, 1, 1, 1));
+        // An error in the first tree keeps nothing.
+        let (c, e) = scan_collection("(;B[aa]", &Limits::default());
+        assert!(e.is_some() && c.games.is_empty() && c.nodes.is_empty());
     }
 
     #[test]
