@@ -244,7 +244,8 @@ fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
     }
     let head = &bytes[..bytes.len().min(UTF16_SNIFF_BYTES) & !1];
     let units = head.len() / 2;
-    if units < 2 {
+    // Most files have no NUL byte at all: one fast search settles them.
+    if units < 2 || memchr::memchr(0, head).is_none() {
         return None;
     }
     let is_punct = |b: u8| matches!(b, b'(' | b';' | b'[' | b']');
