@@ -151,18 +151,33 @@ fn analyze_inner(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Op
         path: display.to_string(),
         error: None,
         charset: Some(decoded.charset),
-        diagnostics: decoded.notes.iter().map(|n| Diagnostic::warning(n.code(), n.message())).collect(),
+        diagnostics: decoded
+            .notes
+            .iter()
+            .map(|(note, at)| {
+                let d = Diagnostic::warning(note.code(), note.message());
+                if let Some(offset) = *at { d.at(offset) } else { d }
+            })
+            .collect(),
         games: Vec::new(),
     };
-    let collection = match sgf::scan(text, &options.limits) {
-        Ok(c) => c,
-        Err(e) => {
-            let place = LineIndex::new(text).line_col(e.offset);
-            report.error =
-                Some(FileError { code: e.code(), message: e.to_string(), line: Some(place.0), column: Some(place.1) });
+    // In a collection, the games complete before a structural error are checked as usual; the error is the
+    // file's, naming the game it is in.
+    let (collection, error) = sgf::scan_collection(text, &options.limits);
+    if let Some(e) = error {
+        let index = LineIndex::new(text);
+        let place = index.line_col(e.offset);
+        let kept = collection.games.len();
+        let message = match kept {
+            0 => e.message(&index),
+            _ => format!("game {}: {}", kept + 1, e.message(&index)),
+        };
+        report.error = Some(FileError { code: e.code(), message, line: Some(place.0), column: Some(place.1) });
+        if kept == 0 {
+            place_diagnostics(text, &mut report);
             return report;
         }
-    };
+    }
     for junk in &collection.junk {
         let preview: String = collection.slice(*junk).chars().take(24).collect();
         report.diagnostics.push(

@@ -106,8 +106,9 @@ fn run_show(args: &ShowArgs, stdout: &mut dyn Write) -> Result<u8> {
         .ok_or_else(|| anyhow::anyhow!("{}: more than {max} bytes, over the limit", args.path.display()))?;
     let decoded = input::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", args.path.display()))?;
     let collection = sgf::scan(&decoded.text, &limits).map_err(|e| {
-        let (line, column) = sgf::LineIndex::new(&decoded.text).line_col(e.offset);
-        anyhow::anyhow!("{}:{line}:{column}: {e}", args.path.display())
+        let index = sgf::LineIndex::new(&decoded.text);
+        let (line, column) = index.line_col(e.offset);
+        anyhow::anyhow!("{}:{line}:{column}: {}", args.path.display(), e.message(&index))
     })?;
     let count = collection.games.len();
     if args.game == 0 || args.game > count {

@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use crate::diag::Diagnostic;
-use crate::go::{Color, Game, Illegal, Point, Preset, Rules, rules_from_record};
-use crate::record::{self, MoveValue, PointListError};
+use crate::go::{Color, Game, Illegal, Preset, Rules, rules_from_record};
+use crate::record::{self, MoveValue, PointListError, PointSet};
 use crate::score::verdict::GameScore;
 use crate::sgf::{Collection, NONE, PropId};
 
@@ -346,8 +346,8 @@ fn process_node(
     let mut moves: [Option<(Color, &str)>; 2] = [None, None];
     let mut move_count = 0;
     let mut ambiguous_move = false;
-    let mut has_setup = false;
-    let mut setup: [Vec<Point>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    // AB, AW, AE as sets of points: made on the first setup property (most nodes have none).
+    let mut setup: Option<Box<[PointSet; 3]>> = None;
     for p in c.properties(node) {
         match p.id {
             PropId::B | PropId::W => {
@@ -361,27 +361,30 @@ fn process_node(
                 move_count += 1;
             }
             PropId::AB | PropId::AW | PropId::AE => {
-                has_setup = true;
                 let slot = match p.id {
                     PropId::AB => 0,
                     PropId::AW => 1,
                     _ => 2,
                 };
+                let set = &mut setup.get_or_insert_with(Default::default)[slot];
                 for &v in c.values(p) {
-                    // Compressed lists can name the same points many times over: keep the list no longer
-                    // than a few boards' worth by removing repeats as it grows.
-                    if setup[slot].len() > 4 * usize::from(w) * usize::from(h) {
-                        setup[slot].sort_unstable();
-                        setup[slot].dedup();
-                    }
-                    if let Err(e) = record::parse_point_value(c.slice(v), w, h, &mut setup[slot]) {
-                        let (code, what) = match e {
-                            PointListError::Garbled(v) => ("bad-coordinate", format!("{v:?} is not a point")),
-                            PointListError::OffBoard(v) => ("off-board", format!("{v} is off the {w}x{h} board")),
-                        };
-                        let ident = c.ident(p);
-                        push(Diagnostic::error(code, format!("setup {ident}: {what}")).at(v.start as usize), &mut out);
-                        return Err(());
+                    // Compressed lists can name the same points many times over (`AE[aa:ZZ]` repeated): a set
+                    // of points keeps each once, and a rectangle costs one step per row.
+                    match record::parse_point_rect(c.slice(v), w, h) {
+                        Ok(Some(rect)) => set.insert_rect(rect),
+                        Ok(None) => {}
+                        Err(e) => {
+                            let (code, what) = match e {
+                                PointListError::Garbled(v) => ("bad-coordinate", format!("{v:?} is not a point")),
+                                PointListError::OffBoard(v) => ("off-board", format!("{v} is off the {w}x{h} board")),
+                            };
+                            let ident = c.ident(p);
+                            push(
+                                Diagnostic::error(code, format!("setup {ident}: {what}")).at(v.start as usize),
+                                &mut out,
+                            );
+                            return Err(());
+                        }
                     }
                 }
             }
@@ -419,7 +422,7 @@ fn process_node(
         }
     }
 
-    if has_setup {
+    if let Some(sets) = setup {
         if line.moves > 0 {
             push(
                 Diagnostic::warning("setup-after-moves", "setup stones (AB/AW/AE) after the game has started")
@@ -437,11 +440,7 @@ fn process_node(
                 &mut out,
             );
         }
-        for list in &mut setup {
-            list.sort_unstable();
-            list.dedup();
-        }
-        let [black, white, empty] = &setup;
+        let [black, white, empty] = &sets.each_ref().map(PointSet::to_sorted_vec);
         if let Some(&p) = black.iter().find(|p| white.binary_search(p).is_ok()) {
             push(
                 Diagnostic::error("illegal-setup", format!("{} is set up both black and white", p.to_sgf()))

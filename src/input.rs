@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
+use encoding_rs::{DecoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
 /// Something about the charset a user should hear about. Never fatal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +15,8 @@ pub enum CharsetNote {
     Fallback { declared: Option<String> },
     /// `CA` names one charset but the bytes are clearly another.
     Mismatch { declared: String, used: &'static str },
+    /// `CA` says UTF-16 but the file is 8-bit text: the `CA` property itself is written in single bytes.
+    NotUtf16 { declared: String, used: &'static str },
     /// `CA` names a charset gotool does not know.
     Unknown { declared: String },
     /// More than one different `CA` in the file; the first was used for the whole file.
@@ -25,7 +27,7 @@ impl CharsetNote {
     pub fn code(&self) -> &'static str {
         match self {
             CharsetNote::Fallback { .. } => "charset-fallback",
-            CharsetNote::Mismatch { .. } => "charset-mismatch",
+            CharsetNote::Mismatch { .. } | CharsetNote::NotUtf16 { .. } => "charset-mismatch",
             CharsetNote::Unknown { .. } => "unknown-charset",
             CharsetNote::Several { .. } => "charset-conflict",
         }
@@ -44,6 +46,10 @@ impl CharsetNote {
             CharsetNote::Mismatch { declared, used } => {
                 format!("CA[{declared}] does not match the bytes, which are valid {used}; read as {used}")
             }
+            CharsetNote::NotUtf16 { declared, used } => format!(
+                "CA[{declared}] declares UTF-16, but the file is 8-bit text (the CA property itself is written in \
+                 single bytes); read as {used}"
+            ),
             CharsetNote::Unknown { declared } => format!("unknown charset CA[{declared}]"),
             CharsetNote::Several { first, other } => {
                 format!("the file declares two charsets, CA[{first}] and CA[{other}]; CA[{first}] was used")
@@ -69,7 +75,10 @@ pub struct Decoded<'a> {
     pub text: Cow<'a, str>,
     /// The charset actually used, e.g. `UTF-8`, `GBK`, `windows-1252`.
     pub charset: &'static str,
-    pub notes: Vec<CharsetNote>,
+    /// Each note with the byte offset in `text` it is about, where there is one: the first character that is
+    /// not valid in the declared charset, the first non-ASCII character read as UTF-8 against `CA`, or the
+    /// `CA` value in question.
+    pub notes: Vec<(CharsetNote, Option<usize>)>,
 }
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -93,45 +102,87 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
         return Err(DecodeError::NulBytes);
     }
     let declared = declared_charsets(body);
-    let mut notes = Vec::new();
-    if let [first, .., last] = declared.as_slice()
+    // Notes with byte offsets into `body`; turned into offsets into the decoded text at the end.
+    let mut notes: Vec<(CharsetNote, Option<usize>)> = Vec::new();
+    if let [(first, _), .., (last, last_at)] = declared.as_slice()
         && !first.eq_ignore_ascii_case(last)
     {
-        notes.push(CharsetNote::Several { first: first.clone(), other: last.clone() });
+        notes.push((CharsetNote::Several { first: first.clone(), other: last.clone() }, Some(*last_at)));
     }
-    let declared = declared.into_iter().next();
+    let (declared, declared_at) = declared.into_iter().next().map_or((None, None), |(l, at)| (Some(l), Some(at)));
     let known = declared.as_deref().map(|label| (label, encoding_for_ca(label)));
+    // A real UTF-16 file was recognised above; a `CA[UTF-16]` found byte by byte is in an 8-bit text, written by
+    // a program that declared a charset it did not use. Decoding it as UTF-16 would turn it into garbage.
+    let lying_utf16 =
+        known.and_then(|(label, enc)| enc.filter(|&e| e == UTF_16LE || e == UTF_16BE).map(|_| label.to_string()));
 
-    if let Ok(text) = std::str::from_utf8(body) {
+    let utf8 = std::str::from_utf8(body);
+    if let Ok(text) = utf8 {
         // Valid UTF-8 is taken as UTF-8 whatever CA says (OGS and others write UTF-8 without CA, or with a stale CA).
-        if let Some((label, Some(enc))) = known
+        if let Some(declared) = lying_utf16 {
+            notes.push((CharsetNote::NotUtf16 { declared, used: "UTF-8" }, declared_at));
+        } else if let Some((label, Some(enc))) = known
             && enc != UTF_8
             && !text.is_ascii()
         {
-            notes.push(CharsetNote::Mismatch { declared: label.to_string(), used: "UTF-8" });
+            let first_non_ascii = body.iter().position(|b| !b.is_ascii());
+            notes.push((CharsetNote::Mismatch { declared: label.to_string(), used: "UTF-8" }, first_non_ascii));
         } else if let Some((label, None)) = known {
-            notes.push(CharsetNote::Unknown { declared: label.to_string() });
+            notes.push((CharsetNote::Unknown { declared: label.to_string() }, declared_at));
         }
         return Ok(Decoded { text: Cow::Borrowed(text), charset: "UTF-8", notes });
     }
+    // Where the text stops being UTF-8: the place of a fallback from UTF-8, declared or assumed.
+    let first_non_utf8 = utf8.err().map(|e| e.valid_up_to());
 
     match known {
+        Some(_) if let Some(declared) = lying_utf16 => {
+            notes.push((CharsetNote::NotUtf16 { declared, used: "Latin-1" }, declared_at));
+        }
         Some((_, Some(enc))) if enc != UTF_8 => {
             let (text, had_errors) = enc.decode_without_bom_handling(body);
             if !had_errors {
+                let notes = place_notes(notes, enc, body);
                 return Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: enc.name(), notes });
             }
-            notes.push(CharsetNote::Fallback { declared: declared.clone() });
+            notes.push((CharsetNote::Fallback { declared: declared.clone() }, first_invalid(enc, body)));
         }
         Some((label, None)) => {
-            notes.push(CharsetNote::Unknown { declared: label.to_string() });
-            notes.push(CharsetNote::Fallback { declared: None });
+            notes.push((CharsetNote::Unknown { declared: label.to_string() }, declared_at));
+            notes.push((CharsetNote::Fallback { declared: None }, first_non_utf8));
         }
-        Some((label, Some(_))) => notes.push(CharsetNote::Fallback { declared: Some(label.to_string()) }),
-        None => notes.push(CharsetNote::Fallback { declared: None }),
+        Some((label, Some(_))) => {
+            notes.push((CharsetNote::Fallback { declared: Some(label.to_string()) }, first_non_utf8));
+        }
+        None => notes.push((CharsetNote::Fallback { declared: None }, first_non_utf8)),
     }
     let (text, _) = WINDOWS_1252.decode_without_bom_handling(body);
+    let notes = place_notes(notes, WINDOWS_1252, body);
     Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: WINDOWS_1252.name(), notes })
+}
+
+/// Turns the notes' byte offsets in `body` into offsets in its text decoded with `enc` (the decoded prefix's
+/// length). Latin-1 (windows-1252) turns each byte into one character, of one to three bytes in the text.
+fn place_notes(
+    notes: Vec<(CharsetNote, Option<usize>)>,
+    enc: &'static Encoding,
+    body: &[u8],
+) -> Vec<(CharsetNote, Option<usize>)> {
+    let place = |at: usize| enc.decode_without_bom_handling(&body[..at.min(body.len())]).0.len();
+    notes.into_iter().map(|(note, at)| (note, at.map(place))).collect()
+}
+
+/// Where the first byte sequence that is not valid in `enc` starts, if there is one.
+fn first_invalid(enc: &'static Encoding, bytes: &[u8]) -> Option<usize> {
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    let mut out = String::with_capacity(decoder.max_utf8_buffer_length_without_replacement(bytes.len())?);
+    match decoder.decode_to_string_without_replacement(bytes, &mut out, true) {
+        // (length of the bad sequence, bytes read after it), and the bytes read in all.
+        (DecoderResult::Malformed(bad, after), read) => {
+            Some(read.saturating_sub(usize::from(bad) + usize::from(after)))
+        }
+        _ => None,
+    }
 }
 
 /// The codec for a `CA` value: WHATWG labels (`encoding_rs`), plus spellings seen in real records that the
@@ -176,7 +227,14 @@ fn binary_signature(bytes: &[u8]) -> Option<&'static str> {
     SIGNATURES.iter().find(|(sig, _)| bytes.starts_with(sig)).map(|&(_, name)| name)
 }
 
-/// UTF-16 by BOM, or without one when the first characters are ASCII with a zero high byte (`(\0;\0`).
+/// How many bytes at the start of a file decide whether it is UTF-16 without a BOM.
+const UTF16_SNIFF_BYTES: usize = 512;
+
+/// UTF-16 by BOM, or without one by the shape of the first few hundred bytes: SGF structure and property
+/// names are ASCII, so in UTF-16LE most odd bytes are NUL (in UTF-16BE most even ones) and the punctuation
+/// `(`, `;`, `[`, `]` appears as whole code units. Names and comments in Chinese, Japanese or Korean have no
+/// NUL byte, so they only lower the share; "most", not "all", is the test. 8-bit text (UTF-8, Latin-1, GBK)
+/// has a NUL only by accident and never in most of one parity.
 fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
     if bytes.starts_with(b"\xFF\xFE") {
         return Some(UTF_16LE);
@@ -184,23 +242,44 @@ fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
     if bytes.starts_with(b"\xFE\xFF") {
         return Some(UTF_16BE);
     }
-    let head = &bytes[..bytes.len().min(64) & !1];
-    if head.len() < 4 {
+    let head = &bytes[..bytes.len().min(UTF16_SNIFF_BYTES) & !1];
+    let units = head.len() / 2;
+    // Most files have no NUL byte at all: one fast search settles them.
+    if units < 2 || memchr::memchr(0, head).is_none() {
         return None;
     }
-    let even_zero = head.iter().step_by(2).all(|&b| b == 0);
-    let odd_zero = head.iter().skip(1).step_by(2).all(|&b| b == 0);
-    match (even_zero, odd_zero) {
-        (false, true) => Some(UTF_16LE),
-        (true, false) => Some(UTF_16BE),
-        _ => None,
+    let is_punct = |b: u8| matches!(b, b'(' | b';' | b'[' | b']');
+    // (NUL high bytes, ASCII punctuation units) for each byte order.
+    let (mut le, mut be) = ((0, 0), (0, 0));
+    for pair in head.chunks_exact(2) {
+        let (first, second) = (pair[0], pair[1]);
+        if second == 0 {
+            le.0 += 1;
+            le.1 += usize::from(is_punct(first));
+        }
+        if first == 0 {
+            be.0 += 1;
+            be.1 += usize::from(is_punct(second));
+        }
+    }
+    // At least a third of the code units are ASCII in this byte order, far fewer look so in the other, and
+    // the SGF punctuation is there: `(` and `;` at least.
+    let looks_like = |(zero, punct): (usize, usize), (other_zero, _): (usize, usize)| {
+        3 * zero >= units && 4 * other_zero <= zero && punct >= 2
+    };
+    if looks_like(le, be) {
+        Some(UTF_16LE)
+    } else if looks_like(be, le) {
+        Some(UTF_16BE)
+    } else {
+        None
     }
 }
 
-/// Every `CA[...]` value in the raw bytes, in order. The charset name is ASCII, so a byte search finds it
+/// Every different `CA[...]` value in the raw bytes, in order (the first two), with the offset of its text. The charset name is ASCII, so a byte search finds it
 /// without decoding; `CA` must not be the tail of a longer identifier.
-fn declared_charsets(bytes: &[u8]) -> Vec<String> {
-    let mut found: Vec<String> = Vec::new();
+fn declared_charsets(bytes: &[u8]) -> Vec<(String, usize)> {
+    let mut found: Vec<(String, usize)> = Vec::new();
     let mut i = 0;
     while let Some(pos) = find(&bytes[i..], b"CA") {
         let start = i + pos;
@@ -219,8 +298,8 @@ fn declared_charsets(bytes: &[u8]) -> Vec<String> {
             continue;
         };
         let value = String::from_utf8_lossy(&bytes[j + 1..j + 1 + len]).trim().trim_end_matches('\\').to_string();
-        if !value.is_empty() && !found.iter().any(|f| f.eq_ignore_ascii_case(&value)) {
-            found.push(value);
+        if !value.is_empty() && !found.iter().any(|(f, _)| f.eq_ignore_ascii_case(&value)) {
+            found.push((value, j + 1));
         }
         if found.len() >= 2 {
             break;
@@ -259,13 +338,13 @@ mod tests {
     fn invalid_utf8_without_ca_falls_back_to_latin1() {
         let d = decode(b"(;PB[Jos\xE9])").unwrap();
         assert_eq!(d.text, "(;PB[José])");
-        assert_eq!(d.notes, vec![CharsetNote::Fallback { declared: None }]);
+        assert_eq!(d.notes, vec![(CharsetNote::Fallback { declared: None }, Some(8))]);
     }
 
     #[test]
     fn ca_utf8_contradicted_by_bytes_is_reported() {
         let d = decode(b"(;CA[UTF-8]PB[\xC4\xE3])").unwrap();
-        assert_eq!(d.notes, vec![CharsetNote::Fallback { declared: Some("UTF-8".into()) }]);
+        assert_eq!(d.notes, vec![(CharsetNote::Fallback { declared: Some("UTF-8".into()) }, Some(14))]);
     }
 
     #[test]
@@ -277,6 +356,47 @@ mod tests {
         assert_eq!(decode(&le).unwrap().text, "(;GM[1])");
         let be: Vec<u8> = "(;GM[1])".encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
         assert_eq!(decode(&be).unwrap().text, "(;GM[1])");
+    }
+
+    #[test]
+    fn utf16_without_bom_with_cjk_names_at_the_start() {
+        // See: #6 — the names come before any long ASCII run, so not every high byte is NUL.
+        let text = "(;PB[李昌镐]PW[趙治勲]PC[서울]GM[1]SZ[19];B[pd])";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let d = decode(&le).unwrap();
+        assert_eq!((d.text.as_ref(), d.charset), (text, "UTF-16LE"));
+        let d = decode(&be).unwrap();
+        assert_eq!((d.text.as_ref(), d.charset), (text, "UTF-16BE"));
+    }
+
+    #[test]
+    fn eight_bit_text_with_a_few_nul_bytes_is_not_utf16() {
+        let d = decode(b"(;GM[1]C[a\0b\0c\0d\0]PB[Jos\xE9];B[aa])").unwrap();
+        assert_eq!(d.charset, "windows-1252");
+        assert!(d.text.starts_with("(;GM[1]C[a\0b"));
+        let d = decode("(;C[\0\0\0\0]PB[李昌镐];B[aa])".as_bytes()).unwrap();
+        assert_eq!(d.charset, "UTF-8");
+        // Pairs of NUL bytes could be either byte order: not enough to call it UTF-16.
+        assert!(utf16_kind(b"\0\0\0\0(;B[aa])").is_none());
+    }
+
+    #[test]
+    fn ca_utf16_on_8_bit_text_is_read_as_utf8_or_latin1() {
+        // See: #6 — a program wrote CA[UTF-16] on a file it wrote in UTF-8 or Latin-1.
+        let d = decode("(;CA[UTF-16]PB[李昌镐]B[aa])".as_bytes()).unwrap();
+        assert_eq!((d.text.as_ref(), d.charset), ("(;CA[UTF-16]PB[李昌镐]B[aa])", "UTF-8"));
+        assert_eq!(d.notes, vec![(CharsetNote::NotUtf16 { declared: "UTF-16".into(), used: "UTF-8" }, Some(5))]);
+        let d = decode(b"(;CA[UTF-16LE]PB[Jos\xE9]B[aa])").unwrap();
+        assert_eq!((d.text.as_ref(), d.charset), ("(;CA[UTF-16LE]PB[José]B[aa])", "windows-1252"));
+        assert_eq!(d.notes, vec![(CharsetNote::NotUtf16 { declared: "UTF-16LE".into(), used: "Latin-1" }, Some(5))]);
+        assert_eq!(d.notes[0].0.code(), "charset-mismatch");
+        let d = decode(b"(;CA[utf-16be]PB[Jos\xE9]B[aa])").unwrap();
+        assert_eq!(d.text, "(;CA[utf-16be]PB[José]B[aa])");
+        // ASCII is read the same either way, but the declaration is still wrong.
+        let d = decode(b"(;CA[UTF-16]B[aa])").unwrap();
+        assert_eq!(d.charset, "UTF-8");
+        assert_eq!(d.notes.len(), 1);
     }
 
     #[test]
@@ -302,6 +422,28 @@ mod tests {
     fn two_different_charsets_are_noted() {
         let d = decode(b"(;CA[UTF-8])(;CA[ISO-8859-1])").unwrap();
         assert_eq!(d.notes.len(), 1);
-        assert_eq!(d.notes[0].code(), "charset-conflict");
+        assert_eq!(d.notes[0].0.code(), "charset-conflict");
+        assert_eq!(d.notes[0].1, Some(17), "at the second CA's value");
+    }
+
+    #[test]
+    fn notes_point_at_the_first_character_the_declared_charset_cannot_read() {
+        // See: #6 — each charset note is placed in the decoded text.
+        // GBK: C4 E3 is one character, FF is no GBK byte. It is byte 17, but in the Latin-1 text the two bytes
+        // before it became Ä and ã, two bytes each: offset 19.
+        let d = decode(b"(;CA[GBK]PB[\xC4\xE3]C[\xFF\xFF])").unwrap();
+        assert_eq!(d.charset, "windows-1252");
+        assert_eq!(d.notes, vec![(CharsetNote::Fallback { declared: Some("GBK".into()) }, Some(19))]);
+        assert_eq!(&d.text[19..], "ÿÿ])");
+        // Shift_JIS: 82 A0 is あ, 82 FF is no character.
+        let d = decode(b"(;CA[Shift_JIS]C[\x82\xA0\x82\xFF])").unwrap();
+        assert_eq!(d.notes[0].1.map(|at| &d.text[at..]), Some("‚ÿ])"));
+        // UTF-8 against CA: the first non-ASCII character.
+        let d = decode("(;CA[GBK]PB[李]B[aa])".as_bytes()).unwrap();
+        assert_eq!(d.notes, vec![(CharsetNote::Mismatch { declared: "GBK".into(), used: "UTF-8" }, Some(12))]);
+        // An unknown CA is placed at its value, the fallback at the first byte that is not UTF-8.
+        let d = decode(b"(;CA[klingon]PB[Jos\xE9])").unwrap();
+        let places: Vec<_> = d.notes.iter().map(|(n, at)| (n.code(), *at)).collect();
+        assert_eq!(places, [("unknown-charset", Some(5)), ("charset-fallback", Some(19))]);
     }
 }

@@ -46,12 +46,21 @@ pub enum PointListError {
     OffBoard(String),
 }
 
-/// Reads a list of points, each value `xy` or a compressed rectangle `xy:xy` (SGF FF[4] "compressed point
-/// lists"). Rectangles given by the other two corners are accepted too. Appends to `out`.
-pub fn parse_point_value(value: &str, width: u8, height: u8, out: &mut Vec<Point>) -> Result<(), PointListError> {
+/// A rectangle of points, corners included: `x1 <= x2`, `y1 <= y2`. A single point is a rectangle of one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointRect {
+    pub x1: u8,
+    pub y1: u8,
+    pub x2: u8,
+    pub y2: u8,
+}
+
+/// Reads one value of a point list: `xy`, or a compressed rectangle `xy:xy` (SGF FF[4] "compressed point
+/// lists"). Rectangles given by the other two corners are accepted too. `None` for an empty value.
+pub fn parse_point_rect(value: &str, width: u8, height: u8) -> Result<Option<PointRect>, PointListError> {
     let value = value.trim();
     if value.is_empty() {
-        return Ok(());
+        return Ok(None);
     }
     let corner = |text: &str| -> Result<(u8, u8), PointListError> {
         let b = text.as_bytes();
@@ -64,22 +73,75 @@ pub fn parse_point_value(value: &str, width: u8, height: u8, out: &mut Vec<Point
             _ => Err(PointListError::Garbled(value.to_string())),
         }
     };
-    match value.split_once(':') {
+    let ((xa, ya), (xb, yb)) = match value.split_once(':') {
         None => {
-            let (x, y) = corner(value)?;
-            out.push(Point::new(x, y));
+            let p = corner(value)?;
+            (p, p)
         }
-        Some((a, b)) => {
-            let (x1, y1) = corner(a)?;
-            let (x2, y2) = corner(b)?;
-            for y in y1.min(y2)..=y1.max(y2) {
-                for x in x1.min(x2)..=x1.max(x2) {
-                    out.push(Point::new(x, y));
-                }
-            }
+        Some((a, b)) => (corner(a)?, corner(b)?),
+    };
+    Ok(Some(PointRect { x1: xa.min(xb), y1: ya.min(yb), x2: xa.max(xb), y2: ya.max(yb) }))
+}
+
+/// Reads a list of points (see `parse_point_rect`) and appends each point of it to `out`, row by row.
+pub fn parse_point_value(value: &str, width: u8, height: u8, out: &mut Vec<Point>) -> Result<(), PointListError> {
+    if let Some(r) = parse_point_rect(value, width, height)? {
+        for y in r.y1..=r.y2 {
+            out.extend((r.x1..=r.x2).map(|x| Point::new(x, y)));
         }
     }
     Ok(())
+}
+
+/// A set of points of a board, one bit mask per row: adding a rectangle costs one operation per row whatever
+/// its size, and a point named many times is stored once, so a point list costs at most the board, not the
+/// number of points it names (`AE[aa:ZZ]` repeated; issue #6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PointSet {
+    rows: [u64; MAX_SIDE as usize],
+}
+
+impl Default for PointSet {
+    fn default() -> Self {
+        PointSet { rows: [0; MAX_SIDE as usize] }
+    }
+}
+
+impl PointSet {
+    pub fn insert_rect(&mut self, r: PointRect) {
+        // x2 <= 51, so the mask of columns x1..=x2 fits in a u64.
+        let mask = (u64::MAX >> (63 - u32::from(r.x2))) & (u64::MAX << r.x1);
+        for row in &mut self.rows[usize::from(r.y1)..=usize::from(r.y2)] {
+            *row |= mask;
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.iter().all(|&r| r == 0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.iter().map(|r| r.count_ones() as usize).sum()
+    }
+
+    /// The points in both sets.
+    pub fn intersection(&self, other: &PointSet) -> PointSet {
+        PointSet { rows: std::array::from_fn(|y| self.rows[y] & other.rows[y]) }
+    }
+
+    /// The points, sorted as `Point` sorts (by column, then row).
+    pub fn to_sorted_vec(&self) -> Vec<Point> {
+        let mut points = Vec::with_capacity(self.len());
+        for (y, &row) in self.rows.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                points.push(Point::new(bits.trailing_zeros() as u8, y as u8));
+                bits &= bits - 1;
+            }
+        }
+        points.sort_unstable();
+        points
+    }
 }
 
 /// Board size from `SZ[n]` or `SZ[w:h]`; each side 1..=52 (the SGF FF[4] limit).
@@ -206,6 +268,31 @@ mod tests {
         assert_eq!(a, c);
         assert!(matches!(parse_point_value("aa:zz", 19, 19, &mut a), Err(PointListError::OffBoard(_))));
         assert!(matches!(parse_point_value("a1", 19, 19, &mut a), Err(PointListError::Garbled(_))));
+    }
+
+    #[test]
+    fn point_sets_store_each_point_once() {
+        let mut set = PointSet::default();
+        for _ in 0..1000 {
+            set.insert_rect(parse_point_rect("aa:ZZ", 52, 52).unwrap().unwrap());
+        }
+        assert_eq!(set.len(), 52 * 52);
+        let mut set = PointSet::default();
+        for value in ["bc:aa", "ab", "", "ss"] {
+            if let Some(r) = parse_point_rect(value, 19, 19).unwrap() {
+                set.insert_rect(r);
+            }
+        }
+        let mut listed = Vec::new();
+        for value in ["aa:bc", "ss"] {
+            parse_point_value(value, 19, 19, &mut listed).unwrap();
+        }
+        listed.sort();
+        assert_eq!(set.to_sorted_vec(), listed);
+        let mut other = PointSet::default();
+        other.insert_rect(parse_point_rect("bb:ss", 19, 19).unwrap().unwrap());
+        assert_eq!(set.intersection(&other).to_sorted_vec(), [Point::new(1, 1), Point::new(1, 2), Point::new(18, 18)]);
+        assert!(set.intersection(&PointSet::default()).is_empty());
     }
 
     #[test]

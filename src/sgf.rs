@@ -140,7 +140,13 @@ pub enum SyntaxKind {
     NoGameTree,
     MissingSemicolon,
     UnterminatedValue,
-    UnclosedTree { opened_at: u32 },
+    /// The text ends inside a game tree. `opened_at` is the innermost `(` still open, `tree_at` the game tree's
+    /// own `(`, `open` how many are open (1 when only the game tree is).
+    UnclosedTree {
+        opened_at: u32,
+        tree_at: u32,
+        open: u32,
+    },
     UnexpectedChar(char),
     UnexpectedText(String),
     EmptyVariation,
@@ -174,6 +180,41 @@ impl SyntaxError {
             | SyntaxKind::TooManyValues(_)
             | SyntaxKind::IdentifierTooLong(_) => "limit",
             _ => "syntax",
+        }
+    }
+}
+
+impl SyntaxError {
+    /// The message for a report: like `Display`, but naming the line:column of the other places the error is
+    /// about (where an unclosed `(` opened), which only the text's line index can tell.
+    pub fn message(&self, index: &LineIndex) -> String {
+        match self.kind {
+            SyntaxKind::UnclosedTree { opened_at, tree_at, open } => {
+                let place = |offset: u32| {
+                    let (line, column) = index.line_col(offset as usize);
+                    format!("{line}:{column}")
+                };
+                match open {
+                    0 | 1 => format!(
+                        "unexpected end of file: the game tree opened at {} is never closed with ')'",
+                        place(tree_at)
+                    ),
+                    2 => format!(
+                        "unexpected end of file: the variation opened at {} is never closed with ')', nor is the game \
+                         tree opened at {}",
+                        place(opened_at),
+                        place(tree_at)
+                    ),
+                    _ => format!(
+                        "unexpected end of file: the variation opened at {} is never closed with ')', nor are the {} \
+                         enclosing it, out to the game tree opened at {}",
+                        place(opened_at),
+                        open - 1,
+                        place(tree_at)
+                    ),
+                }
+            }
+            _ => self.to_string(),
         }
     }
 }
@@ -312,8 +353,46 @@ struct Frame {
     open_offset: u32,
 }
 
+/// How far the store had grown when a game tree began: rolling back to it drops that tree.
+#[derive(Clone, Copy)]
+struct Checkpoint {
+    games: usize,
+    nodes: usize,
+    props: usize,
+    values: usize,
+}
+
+impl Collection<'_> {
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            games: self.games.len(),
+            nodes: self.nodes.len(),
+            props: self.props.len(),
+            values: self.values.len(),
+        }
+    }
+
+    /// Drops everything scanned since `at`. Trees are stored one after another, so the games before stay whole.
+    fn roll_back(&mut self, at: Checkpoint) {
+        self.games.truncate(at.games);
+        self.nodes.truncate(at.nodes);
+        self.props.truncate(at.props);
+        self.values.truncate(at.values);
+    }
+}
+
 /// Scans a whole text. Stops at the first structural error.
 pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, SyntaxError> {
+    match scan_collection(text, limits) {
+        (c, None) => Ok(c),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Scans a whole text up to its first structural error, and keeps the game trees that were complete before it:
+/// in a collection, one broken game does not hide the others. The broken tree itself is dropped whole, and so is
+/// a tree that a stray `)` cut short (`NodeAfterTree`): its moves after the `)` would be missing.
+pub fn scan_collection<'t>(text: &'t str, limits: &Limits) -> (Collection<'t>, Option<SyntaxError>) {
     let bytes = text.as_bytes();
     let mut c = Collection {
         text,
@@ -325,6 +404,8 @@ pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, Syntax
     };
     let mut i = 0;
     let mut junk_start: Option<usize> = None;
+    let mut tree_start = c.checkpoint();
+    let error = |kind, offset| Some(SyntaxError { kind, offset });
     while i < bytes.len() {
         let b = bytes[i];
         if b.is_ascii_whitespace() {
@@ -337,17 +418,25 @@ pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, Syntax
                 if let Some(start) = junk_start.take() {
                     c.junk.push(Span::new(start, trim_end(bytes, start, i)));
                 }
-                i = scan_tree(&mut c, i, limits)?;
+                tree_start = c.checkpoint();
+                match scan_tree(&mut c, i, limits) {
+                    Ok(end) => i = end,
+                    Err(e) => {
+                        c.roll_back(tree_start);
+                        return (c, Some(e));
+                    }
+                }
                 continue;
             }
             if looks_like_property(bytes, j) {
-                return Err(SyntaxError { kind: SyntaxKind::MissingSemicolon, offset: j });
+                return (c, error(SyntaxKind::MissingSemicolon, j));
             }
         }
         // Nodes after a closed tree mean a stray `)` cut the game short: skipping them as junk would drop
         // moves silently.
         if !c.games.is_empty() && junk_start.is_none() && (b == b';' || looks_like_property(bytes, i)) {
-            return Err(SyntaxError { kind: SyntaxKind::NodeAfterTree, offset: i });
+            c.roll_back(tree_start);
+            return (c, error(SyntaxKind::NodeAfterTree, i));
         }
         junk_start.get_or_insert(i);
         i += 1;
@@ -357,9 +446,9 @@ pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, Syntax
     }
     if c.games.is_empty() {
         let offset = c.junk.first().map_or(0, |s| s.start as usize);
-        return Err(SyntaxError { kind: SyntaxKind::NoGameTree, offset });
+        return (c, error(SyntaxKind::NoGameTree, offset));
     }
-    Ok(c)
+    (c, None)
 }
 
 fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
@@ -479,8 +568,8 @@ fn scan_tree(c: &mut Collection, start: usize, limits: &Limits) -> Result<usize,
             }
         }
     }
-    let opened_at = stack.first().map_or(start, |f| f.open_offset as usize) as u32;
-    err(SyntaxKind::UnclosedTree { opened_at }, bytes.len())
+    let opened_at = stack.last().map_or(start, |f| f.open_offset as usize) as u32;
+    err(SyntaxKind::UnclosedTree { opened_at, tree_at: start as u32, open: stack.len() as u32 }, bytes.len())
 }
 
 /// Scans `Ident[value][value]…` for node `node`; returns the offset after the last value.
@@ -655,7 +744,11 @@ mod tests {
 
     #[test]
     fn structural_errors_have_their_offsets() {
-        assert_eq!(scan_err("(;B[aa]"), (SyntaxKind::UnclosedTree { opened_at: 0 }, 7));
+        assert_eq!(scan_err("(;B[aa]"), (SyntaxKind::UnclosedTree { opened_at: 0, tree_at: 0, open: 1 }, 7));
+        assert_eq!(
+            scan_err("x (;B[aa](;W[bb])(;W[cc]"),
+            (SyntaxKind::UnclosedTree { opened_at: 17, tree_at: 2, open: 2 }, 24)
+        );
         assert_eq!(scan_err("(;B[aa)"), (SyntaxKind::UnterminatedValue, 3));
         assert_eq!(scan_err("(;B[aa\\]"), (SyntaxKind::UnterminatedValue, 3));
         assert_eq!(scan_err("(B[aa])"), (SyntaxKind::MissingSemicolon, 1));
@@ -667,6 +760,46 @@ mod tests {
         assert_eq!(scan_err("(;B[aa](;W[bb]);B[cc])"), (SyntaxKind::NodeAfterVariation, 15));
         assert_eq!(scan_err("hello"), (SyntaxKind::NoGameTree, 0));
         assert_eq!(scan_err("(;b[aa])"), (SyntaxKind::LowercaseIdentifier("b".into()), 2));
+    }
+
+    #[test]
+    fn an_unclosed_tree_names_where_it_opened() {
+        let message = |text: &str| {
+            let e = scan(text, &Limits::default()).expect_err(text);
+            e.message(&LineIndex::new(text))
+        };
+        assert_eq!(
+            message("junk\n(;B[aa]"),
+            "unexpected end of file: the game tree opened at 2:1 is never closed with ')'"
+        );
+        assert_eq!(
+            message("(;B[aa]\n(;W[bb])\n(;W[cc]"),
+            "unexpected end of file: the variation opened at 3:1 is never closed with ')', nor is the game tree \
+             opened at 1:1"
+        );
+        assert_eq!(
+            message("(;B[aa](;W[bb](;B[cc](;W[dd])"),
+            "unexpected end of file: the variation opened at 1:15 is never closed with ')', nor are the 2 enclosing it, \
+             out to the game tree opened at 1:1"
+        );
+    }
+
+    #[test]
+    fn games_complete_before_an_error_are_kept() {
+        // See: #6
+        let (c, e) = scan_collection("(;GM[1];B[aa])(;GM[1];B[bb](;W[cc])", &Limits::default());
+        assert_eq!(e.map(|e| e.offset), Some(35));
+        assert_eq!(c.games, vec![0]);
+        assert_eq!(c.nodes.len(), 2);
+        assert_eq!(c.slice(c.values(&c.properties(1)[0])[0]), "aa");
+        assert_eq!(c.node(1).first_child, NONE);
+        // A tree cut short by a stray `)` is dropped with its error; the one before it is kept.
+        let (c, e) = scan_collection("(;B[aa])\n(;B[bb]);W[cc])", &Limits::default());
+        assert_eq!(e.map(|e| e.kind), Some(SyntaxKind::NodeAfterTree));
+        assert_eq!((c.games.len(), c.nodes.len(), c.props.len(), c.values.len()), (1, 1, 1, 1));
+        // An error in the first tree keeps nothing.
+        let (c, e) = scan_collection("(;B[aa]", &Limits::default());
+        assert!(e.is_some() && c.games.is_empty() && c.nodes.is_empty());
     }
 
     #[test]

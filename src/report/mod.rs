@@ -21,7 +21,7 @@ pub struct Summary {
     pub valid: usize,
     pub invalid: usize,
     pub warnings: usize,
-    /// Files that could not be read or parsed at all.
+    /// Files that could not be read or parsed (all of it: a collection may have games before its error).
     pub file_errors: usize,
 }
 

@@ -67,16 +67,9 @@ impl<W: Write> TextReporter<W> {
 impl<W: Write> Reporter for TextReporter<W> {
     fn file(&mut self, report: &FileReport) -> io::Result<()> {
         let path = escape_terminal(&report.path).into_owned();
-        if let Some(e) = &report.error {
-            let place = match (e.line, e.column) {
-                (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
-                _ => path.clone(),
-            };
-            let label = self.paint("error", "31");
-            writeln!(self.out, "{place}: {label}: {} [{}]", escape_terminal(&e.message), e.code)?;
-        }
         let file_notes: Vec<&Diagnostic> = report.diagnostics.iter().filter(|d| self.shown(d)).collect();
-        let several = report.games.len() > 1;
+        // A file error after some games is a collection whose later game is broken: name the games `path#n`.
+        let several = report.games.len() > 1 || (report.error.is_some() && !report.games.is_empty());
         for game in &report.games {
             let name = if several { format!("{path}#{}", game.index + 1) } else { path.clone() };
             let shown: Vec<&Diagnostic> = game.diagnostics.iter().filter(|d| self.shown(d)).collect();
@@ -110,6 +103,15 @@ impl<W: Write> Reporter for TextReporter<W> {
                 }
                 self.detail(&name, d)?;
             }
+        }
+        // After the games: in a collection, the error comes after the games complete before it.
+        if let Some(e) = &report.error {
+            let place = match (e.line, e.column) {
+                (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
+                _ => path.clone(),
+            };
+            let label = self.paint("error", "31");
+            writeln!(self.out, "{place}: {label}: {} [{}]", escape_terminal(&e.message), e.code)?;
         }
         for d in file_notes {
             self.detail(&path, d)?;

@@ -17,7 +17,7 @@ use crate::util::{fixture, fixtures_dir, run, run_in, write_file};
 /// games/notes.txt           not a record: ignored
 /// games/sub/B.SGF           valid (upper-case extension)
 /// games/sub/deeper/c.sgf    invalid: occupied at move 4
-/// games/sub/latin1.sgf      valid, warning charset-fallback (no line)
+/// games/sub/latin1.sgf      valid, warning charset-fallback at 1:43 (the first byte that is not UTF-8)
 /// ```
 fn archive(root: &Path) {
     let copy = |from: &str, to: &str| {
@@ -84,12 +84,12 @@ fn github_annotations_are_exact() {
     assert_eq!(r.code, 1);
     let expected = [
         "::error file=games/broken.sgf,line=2,col=1,title=gotool syntax::unexpected end of file: \
-         a game tree is not closed with ')'",
+         the game tree opened at 1:1 is never closed with ')'",
         "::warning file=games/game.mgt,line=7,col=7,title=gotool wrong-turn::move 2 (B C7 / cc): \
          Black moved but White was to play",
         "::error file=games/sub/deeper/c.sgf,line=6,col=19,title=gotool occupied::move 4 (W E5 / ee): \
          the point is already occupied; the rest of this line was not replayed",
-        "::warning file=games/sub/latin1.sgf,title=gotool charset-fallback::the text is not valid UTF-8 \
+        "::warning file=games/sub/latin1.sgf,line=1,col=43,title=gotool charset-fallback::the text is not valid UTF-8 \
          and no CA property names its charset; read as Latin-1",
         "gotool: 6 files, 5 games: 4 valid, 1 invalid, 2 warnings, 1 files not readable as SGF",
     ];

@@ -202,19 +202,20 @@ fn hostile_binary_garbage() {
 #[test]
 fn hostile_invalid_utf8_is_read_as_latin1_and_columns_count_characters() {
     // `(;GM[1]PB[` is 10 characters, the two bytes 0xE9 are two characters (é é), `]` is 13th, `;` 14th.
+    // The fallback is placed at the first byte that is not UTF-8, the 11th.
     let c = check(b"(;GM[1]PB[\xE9\xE9];B[zz])");
-    c.warning(None, "charset-fallback", NOWHERE);
+    c.warning(None, "charset-fallback", at(1, 11));
     assert_eq!(c.file()["charset"], "windows-1252");
     assert_eq!(c.game(0)["black_player"], "éé");
     c.error(0, "off-board", at(1, 14));
     // Stray continuation bytes and a truncated sequence, no CA: the same fallback.
-    check(b"(;GM[1]PB[\x80\xBF\xC3];B[aa])").valid(1).warning(None, "charset-fallback", NOWHERE);
+    check(b"(;GM[1]PB[\x80\xBF\xC3];B[aa])").valid(1).warning(None, "charset-fallback", at(1, 11));
 }
 
 #[test]
 fn hostile_latin1_with_and_without_ca() {
     let without = check(b"(;GM[1]PB[Jos\xE9]PW[M\xFCller];B[aa])");
-    without.valid(1).warning(None, "charset-fallback", NOWHERE);
+    without.valid(1).warning(None, "charset-fallback", at(1, 14));
     assert_eq!(without.game(0)["white_player"], "Müller");
 
     let with = check(b"(;GM[1]CA[ISO-8859-1]PB[Jos\xE9]PW[M\xFCller];B[aa])");
@@ -223,8 +224,33 @@ fn hostile_latin1_with_and_without_ca() {
 
     // CA says UTF-8 but the bytes are Latin-1: read as Latin-1 with a warning naming the declared charset.
     let lying = check(b"(;GM[1]CA[UTF-8]PB[Jos\xE9];B[aa])");
-    lying.valid(1).warning(None, "charset-fallback", NOWHERE);
+    lying.valid(1).warning(None, "charset-fallback", at(1, 23));
     assert_eq!(lying.game(0)["black_player"], "José");
+
+    // See: #6 — the fallback names the line:column of the first byte the declared charset cannot read. Line 2:
+    // `PB[`, the GBK character C4 E3 (two characters once read as Latin-1: Ä ã), `]PW[`, then FF at column 10.
+    let gbk = check(b"(;GM[1]CA[GBK]\nPB[\xC4\xE3]PW[\xFF];B[aa])");
+    gbk.valid(1).warning(None, "charset-fallback", at(2, 10));
+    assert_eq!(gbk.game(0)["white_player"], "ÿ");
+    // In a file that cannot be parsed too.
+    check(b"(;GM[1]PB[Jos\xE9]\n;B[aa]").file_error("syntax", at(2, 7)).warning(None, "charset-fallback", at(1, 14));
+}
+
+#[test]
+fn hostile_ca_utf16_on_8_bit_text() {
+    // See: #6 — CA says UTF-16 but the bytes are 8-bit text (no NUL byte): read as UTF-8, or else Latin-1, with
+    // a warning saying so, never decoded as UTF-16 into garbage.
+    let utf8 = check("(;GM[1]CA[UTF-16]PB[李昌镐]PW[Müller];B[aa])".as_bytes());
+    // The warning is placed at the CA value: `(;GM[1]CA[` is 10 characters.
+    utf8.valid(1).warning(None, "charset-mismatch", at(1, 11));
+    assert_eq!(utf8.file()["charset"], "UTF-8");
+    assert_eq!((&utf8.game(0)["black_player"], &utf8.game(0)["white_player"]), (&"李昌镐".into(), &"Müller".into()));
+    let latin1 = check(b"(;GM[1]CA[UTF-16LE]PB[Jos\xE9]PW[M\xFCller];B[aa])");
+    latin1.valid(1).warning(None, "charset-mismatch", at(1, 11));
+    assert_eq!(latin1.file()["charset"], "windows-1252");
+    assert_eq!((&latin1.game(0)["black_player"], &latin1.game(0)["white_player"]), (&"José".into(), &"Müller".into()));
+    let message = latin1.file()["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(message.contains("CA[UTF-16LE] declares UTF-16, but the file is 8-bit text"), "{message}");
 }
 
 #[test]
@@ -238,8 +264,8 @@ fn hostile_utf8_bom_is_not_a_column() {
 
 #[test]
 fn hostile_utf16_little_and_big_endian() {
-    // Without a BOM, UTF-16 is recognised from the zero bytes of the first 32 characters, so they are ASCII
-    // here. `(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]PB[李]` is 42 characters: the second node is at column 43.
+    // Without a BOM, UTF-16 is recognised from the zero bytes in most code units of the first few hundred bytes.
+    // `(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]PB[李]` is 42 characters: the second node is at column 43.
     let text = "(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]PB[李];B[zz])";
     let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
     let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
@@ -255,6 +281,24 @@ fn hostile_utf16_little_and_big_endian() {
         assert_eq!(c.game(0)["black_player"], "李");
         c.error(0, "off-board", at(1, 43));
     }
+    // See: #6 — names in Chinese, Japanese and Korean within the first 32 characters, no BOM: still UTF-16.
+    // `(;PB[李昌镐]PW[井山裕太]PC[서울]GM[1]SZ[19]` is 34 characters: the second node is at column 35.
+    let text = "(;PB[李昌镐]PW[井山裕太]PC[서울]GM[1]SZ[19];B[zz])";
+    for (bytes, charset) in [
+        (text.encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<u8>>(), "UTF-16LE"),
+        (text.encode_utf16().flat_map(u16::to_be_bytes).collect(), "UTF-16BE"),
+    ] {
+        let c = check(&bytes);
+        assert_eq!(c.file()["charset"], charset, "{:#}", c.doc);
+        assert_eq!(c.game(0)["black_player"], "李昌镐");
+        assert_eq!(c.game(0)["white_player"], "井山裕太");
+        c.error(0, "off-board", at(1, 35));
+    }
+    // 8-bit text with a few NUL bytes in a comment is not UTF-16.
+    let c = check(b"(;GM[1]C[a\0b\0c\0d\0e\0]PB[Jos\xE9];B[aa])");
+    assert_eq!(c.file()["charset"], "windows-1252");
+    assert_eq!(c.game(0)["black_player"], "José");
+    c.valid(1);
     // An odd number of bytes: the last one is a broken code unit, not a crash.
     let mut odd = [&[0xFF, 0xFE][..], &le].concat();
     odd.push(b'x');
@@ -330,9 +374,21 @@ fn hostile_unterminated_values() {
 
 #[test]
 fn hostile_unbalanced_parentheses() {
-    // A missing `)` is reported at the end of the text: 21 bytes, so column 22.
-    check(b"(;GM[1];B[aa](;W[bb])").file_error("syntax", at(1, 22));
-    check(b"(;GM[1];B[aa]\n(;W[bb]\n(;B[cc]").file_error("syntax", at(3, 8));
+    // A missing `)` is reported at the end of the text: 21 bytes, so column 22. The message names where the
+    // unclosed `(` opened.
+    let c = check(b"(;GM[1];B[aa](;W[bb])");
+    c.file_error("syntax", at(1, 22));
+    assert_eq!(
+        c.file()["error"]["message"],
+        "unexpected end of file: the game tree opened at 1:1 is never closed with ')'"
+    );
+    let c = check(b"(;GM[1];B[aa]\n(;W[bb]\n(;B[cc]");
+    c.file_error("syntax", at(3, 8));
+    assert_eq!(
+        c.file()["error"]["message"],
+        "unexpected end of file: the variation opened at 3:1 is never closed with ')', nor are the 2 enclosing it, \
+         out to the game tree opened at 1:1"
+    );
     // Extra `(` before the game are text outside it, with a warning.
     check(b"((((((;GM[1])").valid(0).warning(None, "junk-outside-tree", at(1, 1));
     // One `)` too many after the last tree: the text after it is outside the tree, with a warning.
@@ -432,9 +488,48 @@ fn hostile_mail_headers_and_trailing_garbage() {
 
 #[test]
 fn hostile_collections() {
-    // The second game is broken: the file's structure is wrong, reported in the second game.
-    check(b"(;GM[1];B[aa])\n(;GM[1];B[bb").file_error("syntax", at(2, 10));
-    check(b"(;GM[1];B[aa])\n(;GM[1];B[bb] ?)").file_error("syntax", at(2, 15));
+    // See: #6 — the second game is broken: the first, complete before the error, is still read and checked, and
+    // the file gets the syntax error at its place, naming the game. Exit 1 because of the error.
+    let c = check(b"(;GM[1];B[aa])(;GM[1];B[bb]");
+    assert_eq!(c.games(), 1, "{:#}", c.doc);
+    assert_eq!((&c.game(0)["valid"], &c.game(0)["moves"]), (&true.into(), &1.into()));
+    let error = &c.file()["error"];
+    assert_eq!((&error["code"], place_of(error)), (&"syntax".into(), at(1, 28)), "{:#}", c.doc);
+    assert_eq!(
+        error["message"],
+        "game 2: unexpected end of file: the game tree opened at 1:15 is never closed with ')'"
+    );
+    assert_eq!(
+        c.doc["summary"],
+        serde_json::json!({"files": 1, "games": 1, "valid": 1, "invalid": 0, "warnings": 0, "file_errors": 1})
+    );
+    assert_eq!(c.code, 1);
+    let c = check(b"(;GM[1];B[aa])\n(;GM[1];B[zz])\n(;GM[1];B[bb] ?)(;GM[1])");
+    assert_eq!(c.games(), 2, "{:#}", c.doc);
+    assert_eq!(c.game(0)["valid"], true);
+    c.error(1, "off-board", at(2, 8));
+    assert_eq!((&c.file()["error"]["code"], place_of(&c.file()["error"])), (&"syntax".into(), at(3, 15)));
+    assert!(c.file()["error"]["message"].as_str().unwrap().starts_with("game 3: "), "{:#}", c.doc);
+    // A stray `)` cut the second game short: it is dropped with the error, the first is kept.
+    let c = check(b"(;GM[1];B[aa])\n(;GM[1];B[bb]);W[cc])");
+    assert_eq!(c.games(), 1, "{:#}", c.doc);
+    assert_eq!(place_of(&c.file()["error"]), at(2, 15));
+    // Broken in the first game: nothing is kept.
+    check(b"(;GM[1];B[aa]\n(;GM[1];B[bb])").file_error("syntax", at(2, 15));
+    // In text, each kept game as `path#n`, then the error, then the summary.
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "two.sgf", b"(;GM[1];B[aa])(;GM[1];B[bb]");
+    let run = run_bounded(dir.path(), &["check", "two.sgf"], FAST);
+    assert_eq!(
+        run.stdout.lines().collect::<Vec<_>>(),
+        [
+            "two.sgf#1: ok",
+            "two.sgf:1:28: error: game 2: unexpected end of file: the game tree opened at 1:15 is never closed with ')' \
+             [syntax]",
+            "1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 1 file not readable as SGF",
+        ]
+    );
+    assert_eq!(run.code, 1);
     // The second game has an illegal move: the first is still valid.
     let c = check(b"(;GM[1];B[aa])\n(;GM[1];B[zz])");
     assert_eq!(c.game(0)["valid"], true);
