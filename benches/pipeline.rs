@@ -28,11 +28,11 @@ use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, Throughput};
 use gotool::analyze::{AnalyzeOptions, analyze_bytes};
 use gotool::check::{CheckOptions, GameReport, LineEnd, check_game};
-use gotool::finish::{ScoreOptions, score_game};
+use gotool::finish::{ScoreOptions, score_game, territory_marks};
 use gotool::go::{Board, Color, Point, Rules};
+use gotool::input;
 use gotool::score::{ScoreInput, score};
-use gotool::sgf::{self, Collection, Limits, PropId};
-use gotool::{input, record};
+use gotool::sgf::{self, Collection, Limits};
 
 /// Records per board size.
 const PER_SIZE: usize = 200;
@@ -215,23 +215,9 @@ impl Position {
         let (_, end) = check_game(&collection, 0, &CheckOptions::default());
         let end = end.filter(|end| !end.stopped_early)?;
         let (w, h) = (end.info.width, end.info.height);
-        let mut marks: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
-        let mut has_markup = false;
-        for p in collection.properties(end.last_node) {
-            let slot = match p.id {
-                PropId::TB => 0,
-                PropId::TW => 1,
-                _ => continue,
-            };
-            has_markup = true;
-            for &v in collection.values(p) {
-                let _ = record::parse_point_value(collection.slice(v), w, h, &mut marks[slot]);
-            }
-        }
-        for m in &mut marks {
-            m.sort();
-            m.dedup();
-        }
+        let (marks, _) = territory_marks(&collection, end.last_node, w, h);
+        let has_markup = marks.is_some();
+        let marks = marks.unwrap_or_default();
         let board = end.game.board().clone();
         // A stone on the other colour's territory mark is dead, as `finish::score_game` reads it.
         let dead = marks[0]

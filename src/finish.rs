@@ -5,7 +5,7 @@
 use crate::check::{GameReport, LineEnd};
 use crate::diag::Diagnostic;
 use crate::go::{Color, HandicapBonus, Point};
-use crate::record::{self, PointListError};
+use crate::record::{self, PointListError, PointSet};
 use crate::score::result::{GameResult, WinBy, parse_result};
 use crate::score::verdict::{DeadSource, GameScore, check_result};
 use crate::score::{PointList, ScoreInput, format_margin, score};
@@ -47,35 +47,10 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         return;
     }
 
-    // TB/TW on the final node (KGS/CGoban, OGS and others mark territory and dead stones there).
-    let mut marks: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
-    let mut has_markup = false;
-    for p in c.properties(end.last_node) {
-        let slot = match p.id {
-            PropId::TB => 0,
-            PropId::TW => 1,
-            _ => continue,
-        };
-        has_markup = true;
-        for &v in c.values(p) {
-            if marks[slot].len() > 4 * usize::from(w) * usize::from(h) {
-                marks[slot].sort_unstable();
-                marks[slot].dedup();
-            }
-            if let Err(e) = record::parse_point_value(c.slice(v), w, h, &mut marks[slot]) {
-                let what = match e {
-                    PointListError::Garbled(v) => format!("{v:?} is not a point"),
-                    PointListError::OffBoard(v) => format!("{v} is off the {w}x{h} board"),
-                };
-                report.diagnostics.push(
-                    Diagnostic::warning("bad-markup", format!("{}: {what}; ignored", c.ident(p))).at(v.start as usize),
-                );
-            }
-        }
-    }
-    for m in &mut marks {
-        sort_points(m);
-    }
+    let (marks, markup_findings) = territory_marks(c, end.last_node, w, h);
+    let has_markup = marks.is_some();
+    report.diagnostics.extend(markup_findings);
+    let marks = marks.unwrap_or_default();
 
     let recorded = info.result.as_deref().map(parse_result);
     let counted_result = recorded.as_ref().is_some_and(|r| r.checkable_margin().is_some());
@@ -205,27 +180,57 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
     });
 }
 
+/// Bad TB/TW values listed one by one; a record with thousands of them gets one more warning that says so.
+const MAX_BAD_MARKUP_LISTED: usize = 32;
+
+/// The TB/TW marks of `node` (KGS/CGoban, OGS and others mark territory and dead stones on the final node),
+/// each list sorted as `Point` sorts; `None` when the node has neither property. Values that are not points
+/// on the board come back as `bad-markup` warnings.
+pub fn territory_marks(c: &Collection, node: u32, w: u8, h: u8) -> (Option<[Vec<Point>; 2]>, Vec<Diagnostic>) {
+    // As sets of points: a compressed list costs one step per row, and a point named again costs nothing.
+    let mut sets = [PointSet::default(), PointSet::default()];
+    let mut has_markup = false;
+    let mut findings = Vec::new();
+    let mut bad_values = 0usize;
+    for p in c.properties(node) {
+        let slot = match p.id {
+            PropId::TB => 0,
+            PropId::TW => 1,
+            _ => continue,
+        };
+        has_markup = true;
+        for &v in c.values(p) {
+            match record::parse_point_rect(c.slice(v), w, h) {
+                Ok(Some(rect)) => sets[slot].insert_rect(rect),
+                Ok(None) => {}
+                Err(e) => {
+                    bad_values += 1;
+                    if bad_values > MAX_BAD_MARKUP_LISTED + 1 {
+                        continue;
+                    }
+                    let what = match e {
+                        PointListError::Garbled(v) => format!("{v:?} is not a point"),
+                        PointListError::OffBoard(v) => format!("{v} is off the {w}x{h} board"),
+                    };
+                    let more = if bad_values > MAX_BAD_MARKUP_LISTED {
+                        "; further bad TB/TW values are not listed"
+                    } else {
+                        ""
+                    };
+                    findings.push(
+                        Diagnostic::warning("bad-markup", format!("{}: {what}; ignored{more}", c.ident(p)))
+                            .at(v.start as usize),
+                    );
+                }
+            }
+        }
+    }
+    (has_markup.then(|| sets.each_ref().map(PointSet::to_sorted_vec)), findings)
+}
+
 /// Where the value of game `index`'s `RE` begins in the text (its root node's first `RE`).
 fn result_value_offset(c: &Collection, index: usize) -> Option<usize> {
     let root = *c.games.get(index)?;
     let re = c.properties(root).iter().find(|p| p.id == PropId::RE)?;
     c.values(re).first().map(|v| v.start as usize)
-}
-
-/// Sorts on-board points into [`Point`] order (column, then row) and drops repeats, by way of one bit per point:
-/// linear in the number of points, where a comparison sort of a final node's hundreds of marks was a
-/// noticeable part of scoring.
-fn sort_points(points: &mut Vec<Point>) {
-    let mut columns = [0u64; crate::go::MAX_SIDE as usize];
-    for p in points.iter() {
-        columns[usize::from(p.x)] |= 1 << p.y;
-    }
-    points.clear();
-    for (x, &column) in columns.iter().enumerate() {
-        let mut rows = column;
-        while rows != 0 {
-            points.push(Point::new(x as u8, rows.trailing_zeros() as u8));
-            rows &= rows - 1;
-        }
-    }
 }

@@ -83,16 +83,6 @@ pub fn parse_point_rect(value: &str, width: u8, height: u8) -> Result<Option<Poi
     Ok(Some(PointRect { x1: xa.min(xb), y1: ya.min(yb), x2: xa.max(xb), y2: ya.max(yb) }))
 }
 
-/// Reads a list of points (see `parse_point_rect`) and appends each point of it to `out`, row by row.
-pub fn parse_point_value(value: &str, width: u8, height: u8, out: &mut Vec<Point>) -> Result<(), PointListError> {
-    if let Some(r) = parse_point_rect(value, width, height)? {
-        for y in r.y1..=r.y2 {
-            out.extend((r.x1..=r.x2).map(|x| Point::new(x, y)));
-        }
-    }
-    Ok(())
-}
-
 /// A set of points of a board, one bit mask per row: adding a rectangle costs one operation per row whatever
 /// its size, and a point named many times is stored once, so a point list costs at most the board, not the
 /// number of points it names (`AE[aa:ZZ]` repeated; issue #6).
@@ -253,6 +243,16 @@ mod tests {
         assert_eq!(parse_move("oq\r\n", 19, 19), MoveValue::Play(Point::new(14, 16)));
         assert_eq!(parse_move("PD", 19, 19), MoveValue::OffBoard(Point::new(41, 29)));
         assert_eq!(parse_move("PD", 52, 52), MoveValue::Play(Point::new(41, 29)));
+    }
+
+    /// Reads a list of points (see `parse_point_rect`) and appends each point of it to `out`, row by row.
+    fn parse_point_value(value: &str, width: u8, height: u8, out: &mut Vec<Point>) -> Result<(), PointListError> {
+        if let Some(r) = parse_point_rect(value, width, height)? {
+            for y in r.y1..=r.y2 {
+                out.extend((r.x1..=r.x2).map(|x| Point::new(x, y)));
+            }
+        }
+        Ok(())
     }
 
     #[test]

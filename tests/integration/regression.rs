@@ -81,17 +81,32 @@ fn r6_compressed_point_lists_stay_bounded() {
 }
 
 // See: #6
-// The same for territory markup: TB/TW on the final node are still expanded point by point when the game is
-// scored (the scoring side, src/finish.rs, is being reworked separately): 200,000 values take about 11 s.
+// The same for territory markup: TB/TW on the final node were expanded point by point when the game was
+// scored (200,000 values took about 11 s). Now they go into the same per-row sets as setup: 1,000,000 values
+// (7 MB), and 250,000 values off a 19x19 board, which are listed only a few dozen times.
 #[test]
-#[ignore = "open (#6): compressed TB/TW point lists are expanded without bound when scoring"]
 fn r6_compressed_markup_lists_stay_bounded() {
     let dir = tempfile::tempdir().unwrap();
     let values = b"[aa:ZZ]".repeat(10_000);
-    let markup = [&b"(;GM[1]SZ[52];B[];W[]"[..], &[&b"TB"[..], &values].concat().repeat(20), &b")"[..]].concat();
+    let markup = [&b"(;GM[1]SZ[52];B[];W[]"[..], &[&b"TB"[..], &values].concat().repeat(100), &b")"[..]].concat();
     write_file(dir.path(), "markup.sgf", markup);
     let run = run_bounded(dir.path(), &["check", "-q", "markup.sgf"], Duration::from_secs(10));
     assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(run.stdout.contains("1 valid"), "{}", run.stdout);
+
+    // 100 TB properties of 5,000 values each, every other value off the 19x19 board: the first 32 bad values are
+    // listed, then one warning says the rest are not.
+    let tb = [&b"TB"[..], &b"[aa:ZZ][bb]".repeat(2_500)].concat().repeat(100);
+    let both = [&b"(;GM[1]SZ[19];B[];W[]TW[aa:ss]"[..], &tb, &b")"[..]].concat();
+    write_file(dir.path(), "off-board.sgf", both);
+    let run = run_bounded(dir.path(), &["check", "-q", "--format", "json", "off-board.sgf"], Duration::from_secs(10));
+    let doc = run.json();
+    let diagnostics = doc["files"][0]["games"][0]["diagnostics"].as_array().unwrap();
+    let bad: Vec<_> = diagnostics.iter().filter(|d| d["code"] == "bad-markup").collect();
+    assert_eq!(bad.len(), 33);
+    assert!(bad[32]["message"].as_str().unwrap().ends_with("further bad TB/TW values are not listed"), "{}", bad[32]);
+    // `(;GM[1]SZ[19];B[];W[]TW[aa:ss]TB[` is 33 characters: the first bad value starts at column 34.
+    assert_eq!((&bad[0]["line"], &bad[0]["column"]), (&1.into(), &34.into()));
 }
 
 // See: #6
