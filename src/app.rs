@@ -189,6 +189,7 @@ fn analyze_options(input: &InputArgs, all_variations: bool) -> AnalyzeOptions {
 fn limits(input: &InputArgs) -> Limits {
     Limits {
         max_file_bytes: input.max_file_size,
+        max_games: input.max_games,
         max_nodes: input.max_nodes,
         max_variation_depth: input.max_depth,
         ..Limits::default()

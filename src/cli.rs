@@ -153,6 +153,10 @@ pub struct InputArgs {
     #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_file_bytes, help_heading = "Limits")]
     pub max_file_size: u64,
 
+    /// Most games accepted in one file; the games before the limit are still checked.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_games, help_heading = "Limits")]
+    pub max_games: u32,
+
     /// Most nodes accepted in one file.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_nodes, help_heading = "Limits")]
     pub max_nodes: u32,

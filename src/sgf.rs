@@ -114,6 +114,7 @@ pub struct Property {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub max_file_bytes: u64,
+    pub max_games: u32,
     pub max_nodes: u32,
     pub max_variation_depth: u32,
     pub max_properties_per_node: u32,
@@ -125,6 +126,8 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_file_bytes: 64 * 1024 * 1024,
+            // Every game gets a report of a few kB, however short its record: `(;)` is 3 bytes.
+            max_games: 10_000,
             max_nodes: 2_000_000,
             max_variation_depth: 10_000,
             max_properties_per_node: 10_000,
@@ -156,6 +159,7 @@ pub enum SyntaxKind {
     LowercaseIdentifier(String),
     NodeAfterVariation,
     NodeAfterTree,
+    TooManyGames(u32),
     TooManyNodes(u32),
     TooDeep(u32),
     TooManyProperties(u32),
@@ -174,7 +178,8 @@ impl SyntaxError {
     /// `syntax` for grammar errors, `limit` for a record over one of the size limits.
     pub fn code(&self) -> &'static str {
         match self.kind {
-            SyntaxKind::TooManyNodes(_)
+            SyntaxKind::TooManyGames(_)
+            | SyntaxKind::TooManyNodes(_)
             | SyntaxKind::TooDeep(_)
             | SyntaxKind::TooManyProperties(_)
             | SyntaxKind::TooManyValues(_)
@@ -248,6 +253,12 @@ impl fmt::Display for SyntaxError {
             }
             SyntaxKind::NodeAfterTree => {
                 write!(f, "nodes after the end of the game tree: is there a ')' too many before this?")
+            }
+            SyntaxKind::TooManyGames(limit) => {
+                write!(
+                    f,
+                    "more than {limit} games in one file (limit; see --max-games): this game and the rest are not checked"
+                )
             }
             SyntaxKind::TooManyNodes(limit) => {
                 write!(f, "more than {limit} nodes (limit; see --max-nodes)")
@@ -417,6 +428,9 @@ pub fn scan_collection<'t>(text: &'t str, limits: &Limits) -> (Collection<'t>, O
             if bytes.get(j) == Some(&b';') {
                 if let Some(start) = junk_start.take() {
                     c.junk.push(Span::new(start, trim_end(bytes, start, i)));
+                }
+                if c.games.len() >= limits.max_games as usize {
+                    return (c, error(SyntaxKind::TooManyGames(limits.max_games), i));
                 }
                 tree_start = c.checkpoint();
                 match scan_tree(&mut c, i, limits) {
@@ -831,6 +845,12 @@ mod tests {
         assert_eq!(e.kind, SyntaxKind::TooManyValues(2));
         let limits = Limits { max_variation_depth: 2, ..Limits::default() };
         assert!(scan("(;(;(;)))", &limits).is_err());
+        // The games before the game limit are kept; the error is at the first game over it.
+        let limits = Limits { max_games: 2, ..Limits::default() };
+        let (c, e) = scan_collection("(;B[aa])(;B[bb])\n(;B[cc])(;B[dd])", &limits);
+        assert_eq!(c.games.len(), 2);
+        assert_eq!(e.map(|e| (e.kind, e.offset)), Some((SyntaxKind::TooManyGames(2), 17)));
+        assert!(scan_collection("(;)(;)", &limits).1.is_none());
     }
 
     #[test]

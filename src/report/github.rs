@@ -81,7 +81,7 @@ impl<W: Write> Reporter for GithubReporter<W> {
     fn finish(&mut self, s: &Summary) -> io::Result<()> {
         writeln!(
             self.out,
-            "gotool: {} files, {} games: {} valid, {} invalid, {} warnings, {} files not readable as SGF",
+            "gotool: {} files, {} games: {} valid, {} invalid, {} warnings, {} files not fully readable as SGF",
             s.files, s.games, s.valid, s.invalid, s.warnings, s.file_errors
         )?;
         self.out.flush()

@@ -132,7 +132,7 @@ impl<W: Write> Reporter for TextReporter<W> {
             plural(s.warnings)
         );
         if s.file_errors > 0 {
-            line.push_str(&format!(", {} file{} not readable as SGF", s.file_errors, plural(s.file_errors)));
+            line.push_str(&format!(", {} file{} not fully readable as SGF", s.file_errors, plural(s.file_errors)));
         }
         writeln!(self.out, "{line}")?;
         self.out.flush()

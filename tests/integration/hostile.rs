@@ -526,7 +526,7 @@ fn hostile_collections() {
             "two.sgf#1: ok",
             "two.sgf:1:28: error: game 2: unexpected end of file: the game tree opened at 1:15 is never closed with ')' \
              [syntax]",
-            "1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 1 file not readable as SGF",
+            "1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 1 file not fully readable as SGF",
         ]
     );
     assert_eq!(run.code, 1);

@@ -22,7 +22,7 @@ fn truncated_record_is_a_syntax_error_at_the_end() {
     let first = r.stdout.lines().next().unwrap();
     assert!(first.starts_with("sgf/malformed/truncated.sgf:8:1: error: "), "{first}");
     assert!(first.ends_with("[syntax]"), "{first}");
-    assert!(r.stdout.ends_with("1 file, 0 games: 0 valid, 0 invalid, 0 warnings, 1 file not readable as SGF\n"));
+    assert!(r.stdout.ends_with("1 file, 0 games: 0 valid, 0 invalid, 0 warnings, 1 file not fully readable as SGF\n"));
 }
 
 #[test]
