@@ -105,12 +105,16 @@ fn run_show(args: &ShowArgs, stdout: &mut dyn Write) -> Result<u8> {
         .with_context(|| format!("{}", args.path.display()))?
         .ok_or_else(|| anyhow::anyhow!("{}: more than {max} bytes, over the limit", args.path.display()))?;
     let decoded = input::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", args.path.display()))?;
-    let collection = sgf::scan(&decoded.text, &limits).map_err(|e| {
+    // A broken later game of a collection does not stop the games before it from being shown.
+    let (collection, error) = sgf::scan_collection(&decoded.text, &limits);
+    let count = collection.games.len();
+    if let Some(e) = error
+        && args.game > count
+    {
         let index = sgf::LineIndex::new(&decoded.text);
         let (line, column) = index.line_col(e.offset);
-        anyhow::anyhow!("{}:{line}:{column}: {}", args.path.display(), e.message(&index))
-    })?;
-    let count = collection.games.len();
+        anyhow::bail!("{}:{line}:{column}: {}", args.path.display(), e.message(&index));
+    }
     if args.game == 0 || args.game > count {
         anyhow::bail!("{}: --game {} but the file holds {count} game(s)", args.path.display(), args.game);
     }

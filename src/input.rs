@@ -19,7 +19,8 @@ pub enum CharsetNote {
     NotUtf16 { declared: String, used: &'static str },
     /// `CA` names a charset gotool does not know.
     Unknown { declared: String },
-    /// More than one different `CA` in the file; the first was used for the whole file.
+    /// More than one different `CA` in the file; one charset is used for the whole file, chosen by the first
+    /// `CA` as far as the bytes fit it (the other notes say when they did not).
     Several { first: String, other: String },
 }
 
@@ -52,7 +53,10 @@ impl CharsetNote {
             ),
             CharsetNote::Unknown { declared } => format!("unknown charset CA[{declared}]"),
             CharsetNote::Several { first, other } => {
-                format!("the file declares two charsets, CA[{first}] and CA[{other}]; CA[{first}] was used")
+                format!(
+                    "the file declares two charsets, CA[{first}] and CA[{other}]; the whole file is read with one, \
+                     chosen by the first CA as far as the bytes fit it"
+                )
             }
         }
     }

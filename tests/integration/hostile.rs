@@ -530,6 +530,13 @@ fn hostile_collections() {
         ]
     );
     assert_eq!(run.code, 1);
+    // `show` draws a game kept before the error, and names the error when asked for the broken game.
+    let run = run_bounded(dir.path(), &["show", "--ascii", "two.sgf"], FAST);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("19 (X). . ."), "{}", run.stdout);
+    let run = run_bounded(dir.path(), &["show", "--game", "2", "two.sgf"], FAST);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("two.sgf:1:28: unexpected end of file"), "{}", run.stderr);
     // The second game has an illegal move: the first is still valid.
     let c = check(b"(;GM[1];B[aa])\n(;GM[1];B[zz])");
     assert_eq!(c.game(0)["valid"], true);
