@@ -155,7 +155,7 @@ fn analyze_inner(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Op
             .notes
             .iter()
             .map(|(note, at)| {
-                let d = Diagnostic::warning(note.code(), note.message());
+                let d = Diagnostic::warning(note.code(), note.message(decoded.charset));
                 if let Some(offset) = *at { d.at(offset) } else { d }
             })
             .collect(),

@@ -34,7 +34,8 @@ impl CharsetNote {
         }
     }
 
-    pub fn message(&self) -> String {
+    /// The message for a report; `used` is the charset the whole file was read with.
+    pub fn message(&self, used: &str) -> String {
         match self {
             CharsetNote::Fallback { declared: Some(d) } => {
                 format!(
@@ -53,9 +54,9 @@ impl CharsetNote {
             ),
             CharsetNote::Unknown { declared } => format!("unknown charset CA[{declared}]"),
             CharsetNote::Several { first, other } => {
+                let used = if used == WINDOWS_1252.name() { "Latin-1 (windows-1252)" } else { used };
                 format!(
-                    "the file declares two charsets, CA[{first}] and CA[{other}]; the whole file is read with one, \
-                     chosen by the first CA as far as the bytes fit it"
+                    "the file declares two charsets, CA[{first}] and CA[{other}]; the whole file was read as {used}"
                 )
             }
         }
@@ -428,6 +429,15 @@ mod tests {
         assert_eq!(d.notes.len(), 1);
         assert_eq!(d.notes[0].0.code(), "charset-conflict");
         assert_eq!(d.notes[0].1, Some(17), "at the second CA's value");
+        assert!(d.notes[0].0.message(d.charset).ends_with("the whole file was read as UTF-8"));
+        // The first CA is UTF-8 but the bytes are not: the message names the charset really used.
+        let d = decode(b"(;CA[UTF-8]PB[\xE9])(;CA[ISO-8859-1])").unwrap();
+        let conflict = d.notes.iter().find(|(n, _)| n.code() == "charset-conflict").unwrap();
+        assert!(
+            conflict.0.message(d.charset).ends_with("read as Latin-1 (windows-1252)"),
+            "{}",
+            conflict.0.message(d.charset)
+        );
     }
 
     #[test]
