@@ -31,11 +31,14 @@ pub const SCHEMA_VERSION: u32 = 1;
 pub struct JsonReporter<W: Write> {
     out: W,
     first: bool,
+    /// Each file's JSON is built here and written in one piece: serde_json writes a few bytes at a time (a
+    /// quote, a comma, two letters of a point), and through a `dyn Write` each of those is a call.
+    buffer: Vec<u8>,
 }
 
 impl<W: Write> JsonReporter<W> {
     pub fn new(out: W) -> Self {
-        JsonReporter { out, first: true }
+        JsonReporter { out, first: true, buffer: Vec::new() }
     }
 }
 
@@ -51,7 +54,9 @@ impl<W: Write> Reporter for JsonReporter<W> {
         } else {
             self.out.write_all(b",")?;
         }
-        serde_json::to_writer(&mut self.out, report).map_err(to_io)
+        self.buffer.clear();
+        serde_json::to_writer(&mut self.buffer, report).map_err(to_io)?;
+        self.out.write_all(&self.buffer)
     }
 
     fn finish(&mut self, summary: &Summary) -> io::Result<()> {
@@ -67,16 +72,20 @@ impl<W: Write> Reporter for JsonReporter<W> {
 
 pub struct JsonLinesReporter<W: Write> {
     out: W,
+    /// As in [`JsonReporter`]: one write per line.
+    buffer: Vec<u8>,
 }
 
 impl<W: Write> JsonLinesReporter<W> {
     pub fn new(out: W) -> Self {
-        JsonLinesReporter { out }
+        JsonLinesReporter { out, buffer: Vec::new() }
     }
 
     fn line(&mut self, value: &impl Serialize) -> io::Result<()> {
-        serde_json::to_writer(&mut self.out, value).map_err(to_io)?;
-        self.out.write_all(b"\n")
+        self.buffer.clear();
+        serde_json::to_writer(&mut self.buffer, value).map_err(to_io)?;
+        self.buffer.push(b'\n');
+        self.out.write_all(&self.buffer)
     }
 }
 
