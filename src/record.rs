@@ -58,6 +58,14 @@ pub struct PointRect {
 /// Reads one value of a point list: `xy`, or a compressed rectangle `xy:xy` (SGF FF[4] "compressed point
 /// lists"). Rectangles given by the other two corners are accepted too. `None` for an empty value.
 pub fn parse_point_rect(value: &str, width: u8, height: u8) -> Result<Option<PointRect>, PointListError> {
+    // Nearly every value is one point of two letters: read it without trimming or splitting.
+    if let [a, b] = *value.as_bytes()
+        && let (Some(x), Some(y)) = (Point::sgf_index(a), Point::sgf_index(b))
+        && x < width
+        && y < height
+    {
+        return Ok(Some(PointRect { x1: x, y1: y, x2: x, y2: y }));
+    }
     let value = value.trim();
     if value.is_empty() {
         return Ok(None);
@@ -121,15 +129,23 @@ impl PointSet {
 
     /// The points, sorted as `Point` sorts (by column, then row).
     pub fn to_sorted_vec(&self) -> Vec<Point> {
-        let mut points = Vec::with_capacity(self.len());
+        // Turned into one bit mask per column, which lists the points in order with no comparison sort.
+        let mut columns = [0u64; MAX_SIDE as usize];
         for (y, &row) in self.rows.iter().enumerate() {
             let mut bits = row;
             while bits != 0 {
-                points.push(Point::new(bits.trailing_zeros() as u8, y as u8));
+                columns[bits.trailing_zeros() as usize] |= 1 << y;
                 bits &= bits - 1;
             }
         }
-        points.sort_unstable();
+        let mut points = Vec::with_capacity(self.len());
+        for (x, &column) in columns.iter().enumerate() {
+            let mut bits = column;
+            while bits != 0 {
+                points.push(Point::new(x as u8, bits.trailing_zeros() as u8));
+                bits &= bits - 1;
+            }
+        }
         points
     }
 }
