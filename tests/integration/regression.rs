@@ -40,18 +40,18 @@ fn r6_columns_on_one_long_line_stay_linear() {
 // strings) and took about 0.4 ms in release even on an empty board: 100,000 such games in a 1 MB file took
 // 55 s and 2.4 GB; the node limit allows 666,000 of them (about 16 GB). Now a board without living stones
 // skips the life analysis, diagnostics keep their points as points, and the score is boxed; a report still
-// costs a few kB a game (480 MB for these 100,000), so a file holds at most --max-games games (10,000): the
-// first 10,000 are checked and the rest reported as one `limit` error.
+// costs a few kB a game (480 MB for these 100,000), so a file holds at most --max-games games (50,000): the
+// first 50,000 are checked and the rest reported as one `limit` error.
 #[test]
 fn r6_many_small_finished_games_in_one_file() {
     let dir = tempfile::tempdir().unwrap();
     write_file(dir.path(), "games.sgf", b"(;B[];W[])".repeat(100_000));
     let run = run_bounded(dir.path(), &["check", "-q", "games.sgf"], Duration::from_secs(10));
     assert_eq!(run.code, 1);
-    assert!(run.stdout.contains("10000 games: 10000 valid"), "{}", run.stdout);
-    // Game 10,001 starts at byte 100,000: column 100,001 of the only line.
+    assert!(run.stdout.contains("50000 games: 50000 valid"), "{}", run.stdout);
+    // Game 50,001 starts at byte 500,000: column 500,001 of the only line.
     assert!(
-        run.stdout.contains("games.sgf:1:100001: error: game 10001: more than 10000 games in one file"),
+        run.stdout.contains("games.sgf:1:500001: error: game 50001: more than 50000 games in one file"),
         "{}",
         run.stdout
     );
