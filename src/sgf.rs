@@ -629,18 +629,9 @@ fn scan_property(c: &mut Collection, node: usize, start: usize, limits: &Limits)
             return Err(SyntaxError { kind: SyntaxKind::TooManyValues(limits.max_values_per_property), offset: j });
         }
         let value_start = j + 1;
-        let mut k = value_start;
-        // Jump to the next `]` or `\` (memchr searches a word at a time); an escape skips the byte after it.
-        loop {
-            match memchr::memchr2(b']', b'\\', bytes.get(k..).unwrap_or_default()) {
-                None => return Err(SyntaxError { kind: SyntaxKind::UnterminatedValue, offset: j }),
-                Some(found) if bytes[k + found] == b']' => {
-                    k += found;
-                    break;
-                }
-                Some(found) => k += found + 2,
-            }
-        }
+        let Some(k) = value_end(bytes, value_start) else {
+            return Err(SyntaxError { kind: SyntaxKind::UnterminatedValue, offset: j });
+        };
         c.values.push(Span::new(value_start, k));
         i = k + 1;
     }
@@ -654,6 +645,29 @@ fn scan_property(c: &mut Collection, node: usize, start: usize, limits: &Limits)
     c.props.push(Property { id, ident, values_start, values_end });
     c.nodes[node].props_end = c.props.len() as u32;
     Ok(i)
+}
+
+/// The offset of the `]` that closes a value starting at `start`; an escape (`\]`, `\\`) is skipped whole.
+fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
+    // Most values are a move's two letters: a few bytes looked at one by one find their end sooner than a
+    // call to memchr, which pays off for comments.
+    let mut k = start;
+    let short_end = bytes.len().min(start + 8);
+    while k < short_end {
+        match bytes[k] {
+            b']' => return Some(k),
+            b'\\' => k += 2,
+            _ => k += 1,
+        }
+    }
+    // Jump to the next `]` or `\` (memchr searches a word at a time); an escape skips the byte after it.
+    loop {
+        let found = memchr::memchr2(b']', b'\\', bytes.get(k..).unwrap_or_default())?;
+        if bytes[k + found] == b']' {
+            return Some(k + found);
+        }
+        k += found + 2;
+    }
 }
 
 /// Turns byte offsets into 1-based line and column (columns count characters). CR, LF and CRLF each end a line.
