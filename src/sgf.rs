@@ -678,7 +678,8 @@ fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
 pub struct LineIndex<'t> {
     text: &'t str,
     line_starts: Vec<usize>,
-    /// The number of characters before each `COLUMN_BLOCK`-byte block of the text (offsets fit in `u32`; see `Span`).
+    /// The number of characters before each `COLUMN_BLOCK`-byte block of the text (offsets fit in `u32`; see
+    /// `Span`); empty when the text is ASCII, where characters are bytes.
     chars_before_block: Vec<u32>,
 }
 
@@ -692,32 +693,33 @@ impl<'t> LineIndex<'t> {
     pub fn new(text: &'t str) -> Self {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0];
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => line_starts.push(i + 1),
-                b'\r' => {
-                    if bytes.get(i + 1) == Some(&b'\n') {
-                        i += 1;
-                    }
-                    line_starts.push(i + 1);
-                }
-                _ => {}
+        // Line breaks are few: memchr jumps from one to the next. The `\n` of a CRLF was taken with its `\r`.
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            if bytes[i] == b'\n' && i > 0 && bytes[i - 1] == b'\r' {
+                continue;
             }
-            i += 1;
+            let crlf = bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n');
+            line_starts.push(i + 1 + usize::from(crlf));
         }
-        let mut chars_before_block = Vec::with_capacity(bytes.len() / COLUMN_BLOCK + 2);
-        let mut chars = 0u32;
-        for block in bytes.chunks(COLUMN_BLOCK) {
+        // In ASCII text (most records) a column is a count of bytes: no table.
+        let mut chars_before_block = Vec::new();
+        if !text.is_ascii() {
+            chars_before_block.reserve(bytes.len() / COLUMN_BLOCK + 2);
+            let mut chars = 0u32;
+            for block in bytes.chunks(COLUMN_BLOCK) {
+                chars_before_block.push(chars);
+                chars += count_chars(block) as u32;
+            }
             chars_before_block.push(chars);
-            chars += count_chars(block) as u32;
         }
-        chars_before_block.push(chars);
         LineIndex { text, line_starts, chars_before_block }
     }
 
     /// Characters in the text before byte `offset`.
     fn chars_before(&self, offset: usize) -> usize {
+        if self.chars_before_block.is_empty() {
+            return offset;
+        }
         let block = offset / COLUMN_BLOCK;
         let start = block * COLUMN_BLOCK;
         self.chars_before_block[block] as usize + count_chars(&self.text.as_bytes()[start..offset])
