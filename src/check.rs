@@ -341,6 +341,15 @@ fn process_node(
         }
     };
 
+    // Most nodes hold one move and nothing else: play it without the bookkeeping below for setup, PL,
+    // root properties and several moves, none of which such a node has.
+    if let [p] = c.properties(node)
+        && let Some(color) = move_color(p.id)
+        && let [value] = c.values(p)
+    {
+        return play_move(line, info, color, c.slice(*value), offset, &mut |d| push(d, &mut out));
+    }
+
     // Moves in this node, in the order written. SGF allows one; B and W together are played in order
     // with a warning, two values in one move property are an error (which one was played?).
     let mut moves: [Option<(Color, &str)>; 2] = [None, None];
@@ -350,8 +359,8 @@ fn process_node(
     let mut setup: Option<Box<[PointSet; 3]>> = None;
     for p in c.properties(node) {
         match p.id {
-            PropId::B | PropId::W => {
-                let color = if p.id == PropId::B { Color::Black } else { Color::White };
+            id @ (PropId::B | PropId::W) => {
+                let color = if id == PropId::B { Color::Black } else { Color::White };
                 let values = c.values(p);
                 if values.len() > 1 || move_count >= 2 || moves[0].is_some_and(|(c0, _)| c0 == color) {
                     ambiguous_move = true;
@@ -496,6 +505,15 @@ fn process_node(
         play_move(line, info, color, value, offset, &mut |d| push(d, &mut out))?;
     }
     Ok(())
+}
+
+/// The colour of a move property, `None` for any other property.
+fn move_color(id: PropId) -> Option<Color> {
+    match id {
+        PropId::B => Some(Color::Black),
+        PropId::W => Some(Color::White),
+        _ => None,
+    }
 }
 
 /// Plays one move value of `color` and reports what is wrong with it. `Err` when it is illegal.

@@ -494,6 +494,9 @@ fn scan_tree(c: &mut Collection, start: usize, limits: &Limits) -> Result<usize,
     let bytes = c.text.as_bytes();
     let err = |kind, offset| Err(SyntaxError { kind, offset });
     let mut stack: Vec<Frame> = Vec::new();
+    // A one-letter identifier with one value is within the limits (they are configurable).
+    let one_move_fits =
+        limits.max_identifier_len >= 1 && limits.max_properties_per_node >= 1 && limits.max_values_per_property >= 1;
     let mut i = start;
     while i < bytes.len() {
         let b = bytes[i];
@@ -511,12 +514,32 @@ fn scan_tree(c: &mut Collection, start: usize, limits: &Limits) -> Result<usize,
                 let parent = if top.last != NONE { top.last } else { top.attach };
                 let is_variation_start = top.last == NONE;
                 top.last = id;
+                let props_start = c.props.len() as u32;
+                // Most nodes are one move and nothing else, `B[xy]` or `W[xy]` followed by the next node or
+                // the end of the variation: stored here as `scan_property` would store them, without its scan.
+                let node_end = match bytes.get(i + 1..i + 7) {
+                    Some(&[letter @ (b'B' | b'W'), b'[', x, y, b']', after])
+                        if one_move_fits
+                            && !matches!(x, b']' | b'\\')
+                            && !matches!(y, b']' | b'\\')
+                            && after != b'['
+                            && !after.is_ascii_whitespace() =>
+                    {
+                        let values_start = c.values.len() as u32;
+                        c.values.push(Span::new(i + 3, i + 5));
+                        let id = if letter == b'B' { PropId::B } else { PropId::W };
+                        let ident = Span::new(i + 1, i + 2);
+                        c.props.push(Property { id, ident, values_start, values_end: values_start + 1 });
+                        i + 6
+                    }
+                    _ => i + 1,
+                };
                 c.nodes.push(Node {
                     offset: i as u32,
                     parent,
                     first_child: NONE,
                     next_sibling: NONE,
-                    props_start: c.props.len() as u32,
+                    props_start,
                     props_end: c.props.len() as u32,
                 });
                 if parent == NONE {
@@ -533,7 +556,7 @@ fn scan_tree(c: &mut Collection, start: usize, limits: &Limits) -> Result<usize,
                 } else {
                     c.nodes[parent as usize].first_child = id;
                 }
-                i += 1;
+                i = node_end;
             }
             b'(' => {
                 if let Some(top) = stack.last()
@@ -630,18 +653,9 @@ fn scan_property(c: &mut Collection, node: usize, start: usize, limits: &Limits)
             return Err(SyntaxError { kind: SyntaxKind::TooManyValues(limits.max_values_per_property), offset: j });
         }
         let value_start = j + 1;
-        let mut k = value_start;
-        // Jump to the next `]` or `\` (memchr searches a word at a time); an escape skips the byte after it.
-        loop {
-            match memchr::memchr2(b']', b'\\', bytes.get(k..).unwrap_or_default()) {
-                None => return Err(SyntaxError { kind: SyntaxKind::UnterminatedValue, offset: j }),
-                Some(found) if bytes[k + found] == b']' => {
-                    k += found;
-                    break;
-                }
-                Some(found) => k += found + 2,
-            }
-        }
+        let Some(k) = value_end(bytes, value_start) else {
+            return Err(SyntaxError { kind: SyntaxKind::UnterminatedValue, offset: j });
+        };
         c.values.push(Span::new(value_start, k));
         i = k + 1;
     }
@@ -657,6 +671,29 @@ fn scan_property(c: &mut Collection, node: usize, start: usize, limits: &Limits)
     Ok(i)
 }
 
+/// The offset of the `]` that closes a value starting at `start`; an escape (`\]`, `\\`) is skipped whole.
+fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
+    // Most values are a move's two letters: a few bytes looked at one by one find their end sooner than a
+    // call to memchr, which pays off for comments.
+    let mut k = start;
+    let short_end = bytes.len().min(start + 8);
+    while k < short_end {
+        match bytes[k] {
+            b']' => return Some(k),
+            b'\\' => k += 2,
+            _ => k += 1,
+        }
+    }
+    // Jump to the next `]` or `\` (memchr searches a word at a time); an escape skips the byte after it.
+    loop {
+        let found = memchr::memchr2(b']', b'\\', bytes.get(k..).unwrap_or_default())?;
+        if bytes[k + found] == b']' {
+            return Some(k + found);
+        }
+        k += found + 2;
+    }
+}
+
 /// Turns byte offsets into 1-based line and column (columns count characters). CR, LF and CRLF each end a line.
 ///
 /// A column is found in constant time (at most one block of bytes is counted), not in the length of its line:
@@ -665,7 +702,8 @@ fn scan_property(c: &mut Collection, node: usize, start: usize, limits: &Limits)
 pub struct LineIndex<'t> {
     text: &'t str,
     line_starts: Vec<usize>,
-    /// The number of characters before each `COLUMN_BLOCK`-byte block of the text (offsets fit in `u32`; see `Span`).
+    /// The number of characters before each `COLUMN_BLOCK`-byte block of the text (offsets fit in `u32`; see
+    /// `Span`); empty when the text is ASCII, where characters are bytes.
     chars_before_block: Vec<u32>,
 }
 
@@ -679,32 +717,33 @@ impl<'t> LineIndex<'t> {
     pub fn new(text: &'t str) -> Self {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0];
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => line_starts.push(i + 1),
-                b'\r' => {
-                    if bytes.get(i + 1) == Some(&b'\n') {
-                        i += 1;
-                    }
-                    line_starts.push(i + 1);
-                }
-                _ => {}
+        // Line breaks are few: memchr jumps from one to the next. The `\n` of a CRLF was taken with its `\r`.
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            if bytes[i] == b'\n' && i > 0 && bytes[i - 1] == b'\r' {
+                continue;
             }
-            i += 1;
+            let crlf = bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n');
+            line_starts.push(i + 1 + usize::from(crlf));
         }
-        let mut chars_before_block = Vec::with_capacity(bytes.len() / COLUMN_BLOCK + 2);
-        let mut chars = 0u32;
-        for block in bytes.chunks(COLUMN_BLOCK) {
+        // In ASCII text (most records) a column is a count of bytes: no table.
+        let mut chars_before_block = Vec::new();
+        if !text.is_ascii() {
+            chars_before_block.reserve(bytes.len() / COLUMN_BLOCK + 2);
+            let mut chars = 0u32;
+            for block in bytes.chunks(COLUMN_BLOCK) {
+                chars_before_block.push(chars);
+                chars += count_chars(block) as u32;
+            }
             chars_before_block.push(chars);
-            chars += count_chars(block) as u32;
         }
-        chars_before_block.push(chars);
         LineIndex { text, line_starts, chars_before_block }
     }
 
     /// Characters in the text before byte `offset`.
     fn chars_before(&self, offset: usize) -> usize {
+        if self.chars_before_block.is_empty() {
+            return offset;
+        }
         let block = offset / COLUMN_BLOCK;
         let start = block * COLUMN_BLOCK;
         self.chars_before_block[block] as usize + count_chars(&self.text.as_bytes()[start..offset])
@@ -743,6 +782,31 @@ mod tests {
         let p = &c.properties(1)[0];
         assert_eq!(p.id, PropId::B);
         assert_eq!(c.slice(c.values(p)[0]), "aa");
+    }
+
+    #[test]
+    fn one_move_nodes_store_what_the_general_scan_stores() {
+        // `;B[xy]` followed by `;`, `(`, `)` or another property takes the short way; a space, a second value,
+        // an escape or an empty value after it takes the general scan. Both must give the same tree.
+        let c = scan_ok("(;B[aa];W[bb]BL[3](;B[cc] ;W[dd][ee])(;W[\\]a];B[];W[ff]))");
+        let moves: Vec<Vec<(PropId, Vec<&str>)>> = (0..c.nodes.len() as u32)
+            .map(|n| {
+                c.properties(n).iter().map(|p| (p.id, c.values(p).iter().map(|&v| c.slice(v)).collect())).collect()
+            })
+            .collect();
+        let expected: Vec<Vec<(PropId, Vec<&str>)>> = vec![
+            vec![(PropId::B, vec!["aa"])],
+            vec![(PropId::W, vec!["bb"]), (PropId::Other, vec!["3"])],
+            vec![(PropId::B, vec!["cc"])],
+            vec![(PropId::W, vec!["dd", "ee"])],
+            vec![(PropId::W, vec!["\\]a"])],
+            vec![(PropId::B, vec![""])],
+            vec![(PropId::W, vec!["ff"])],
+        ];
+        assert_eq!(moves, expected);
+        assert_eq!(c.children(1).collect::<Vec<_>>(), vec![2, 4]);
+        assert_eq!(c.node(6).offset, 49);
+        assert_eq!(c.slice(c.properties(1)[0].ident), "W");
     }
 
     #[test]
