@@ -177,9 +177,13 @@ impl<'b> Grid<'b> {
 
     /// `set` as one flag per point.
     pub fn flags(&self, set: &Set) -> Vec<bool> {
-        let mut out = Vec::with_capacity(self.len());
-        for y in 0..self.height {
-            for_bytes(set.row(y), 0, self.width, |bytes| out.extend(bytes.iter().map(|&b| b != 0)));
+        let mut out = vec![false; self.len()];
+        for (y, row) in out.chunks_exact_mut(self.width).enumerate() {
+            let mut bits = set.row(y);
+            while bits != 0 {
+                row[bits.trailing_zeros() as usize] = true;
+                bits &= bits - 1;
+            }
         }
         out
     }
@@ -464,19 +468,32 @@ impl Set {
         out
     }
 
-    /// The points with at least 1, 2, 3 and 4 neighbours in the set (counted bit-parallel).
-    pub fn neighbour_counts(&self) -> [Set; 4] {
-        let mut out = [*self; 4];
+    /// The points with at least 1, 2, … `N` neighbours in the set (counted bit-parallel; `N` is at most 4). Only the
+    /// counts asked for are worked out.
+    pub fn neighbour_counts<const N: usize>(&self) -> [Set; N] {
+        debug_assert!(N <= 4);
+        let mut out = [Set { rows: [0; MAX_SIDE + 2], height: self.height, full: self.full }; N];
         for y in 1..=self.height {
             let r = self.rows[y];
             let (left, right, up, down) = (r << 1 & self.full, r >> 1, self.rows[y - 1], self.rows[y + 1]);
             let (across_any, across_both) = (left | right, left & right);
             let (along_any, along_both) = (up | down, up & down);
-            out[0].rows[y] = across_any | along_any;
-            out[1].rows[y] = across_both | along_both | (across_any & along_any);
-            out[2].rows[y] = (across_both & along_any) | (along_both & across_any);
-            out[3].rows[y] = across_both & along_both;
+            let counts = [
+                across_any | along_any,
+                across_both | along_both | (across_any & along_any),
+                (across_both & along_any) | (along_both & across_any),
+                across_both & along_both,
+            ];
+            for (set, count) in out.iter_mut().zip(counts) {
+                set.rows[y] = count;
+            }
         }
+        out
+    }
+
+    /// The points with a neighbour in the set.
+    pub fn next_to(&self) -> Set {
+        let [out] = self.neighbour_counts();
         out
     }
 
@@ -539,11 +556,11 @@ impl std::ops::Sub for Set {
 /// Labels the 4-connected components of sets (see [`Labeller::label`]); keeps its buffers from call to call.
 #[derive(Default)]
 pub(crate) struct Labeller {
-    /// (row, first column, end column) of each run of consecutive points in a row.
+    /// (row, first column, end column) of each run of consecutive points in a row, in row-major order.
     runs: Vec<(u32, u32, u32)>,
-    /// Union-find over runs; a root is always the first run of its component.
+    /// Union-find over runs; a run's parent always comes before it (or is itself), and a root is always the
+    /// first run of its component. After [`Labeller::label`]: each run's component.
     parent: Vec<u32>,
-    number: Vec<u32>,
     /// After [`Labeller::label`]: for each component, whether it holds a point of the `mark` set.
     pub marked: Vec<bool>,
 }
@@ -551,10 +568,10 @@ pub(crate) struct Labeller {
 impl Labeller {
     /// The 4-connected components of `set`, numbered from 0 in the order of their first point (row-major):
     /// writes `Slot::of(component)` into `label` for the points of `set` (leaving the others alone) and returns how
-    /// many there are. Works on runs of consecutive points in a row, joined with the runs they touch in the
-    /// row above.
+    /// many there are. Works on runs of consecutive points in a row, joined with the runs they overlap in the
+    /// row above (found by walking both rows' runs left to right together).
     pub fn label(&mut self, set: &Set, width: usize, label: &mut [Slot], mark: &Set) -> usize {
-        let Labeller { runs, parent, number, marked } = self;
+        let Labeller { runs, parent, marked } = self;
         runs.clear();
         parent.clear();
         fn find(parent: &mut [u32], mut a: u32) -> u32 {
@@ -564,56 +581,59 @@ impl Labeller {
             }
             a
         }
-        let below = |k: u32| (1u64 << k) - 1;
-        // The row above: where its runs begin, where they end (their last points), and its first run.
-        let (mut starts, mut ends, mut above) = (0u64, 0u64, 0);
+        // The runs of the row above.
+        let mut above = 0..0;
         for y in 0..set.height {
             let first = runs.len();
-            let row = set.row(y);
-            let mut bits = row;
+            let mut bits = set.row(y);
+            // The first run above that does not end before the current run starts.
+            let mut k = above.start;
             while bits != 0 {
                 let x0 = bits.trailing_zeros();
                 let x1 = x0 + (!(bits >> x0)).trailing_zeros();
-                bits &= !below(x1);
+                // (x1 <= 52: a row has at most 52 points.)
+                bits &= u64::MAX << x1;
                 let r = runs.len() as u32;
                 parent.push(r);
                 runs.push((y as u32, x0, x1));
-                // The runs above that overlap columns x0..x1: those that start before x1, less those that end
-                // before x0 (counted without a branch per run).
-                let (lo, hi) = ((ends & below(x0)).count_ones(), (starts & below(x1)).count_ones());
-                // The root of run r so far. The earlier run stays the root, so roots come first in run order.
+                while k < above.end && runs[k].2 <= x0 {
+                    k += 1;
+                }
+                // The runs above that overlap columns x0..x1 (the last may overlap the next run too, so `k` stays
+                // on it). The root of run r so far. The earlier run stays the root, so roots come first in run order.
                 let mut root = r;
-                for b in above + lo..above + hi {
-                    let other = find(parent, b);
+                let mut j = k;
+                while j < above.end && runs[j].1 < x1 {
+                    let other = find(parent, j as u32);
                     if other < root {
                         parent[root as usize] = other;
                         root = other;
                     } else if other > root {
                         parent[other as usize] = root;
                     }
+                    j += 1;
                 }
             }
-            (starts, ends, above) = (row & !(row << 1), row & !(row >> 1), first as u32);
+            above = first..runs.len();
         }
-        number.clear();
-        number.resize(runs.len(), u32::MAX);
         marked.clear();
         let mut count = 0;
         for r in 0..runs.len() {
-            // Parents always lie before their runs, and earlier runs already point at their roots.
+            // Parents always lie before their runs, which already hold their component, and a root is the first
+            // run of its component.
             let up = parent[r] as usize;
-            let root = if up == r { r } else { parent[up] as usize };
-            parent[r] = root as u32;
-            if number[root] == u32::MAX {
-                number[root] = count;
+            let id = if up == r {
                 count += 1;
                 marked.push(false);
-            }
+                count - 1
+            } else {
+                parent[up]
+            };
+            parent[r] = id;
             let (y, x0, x1) = runs[r];
             let row = y as usize * width;
-            let id = number[root] as usize;
-            label[row + x0 as usize..row + x1 as usize].fill(Slot::of(id));
-            marked[id] |= mark.row(y as usize) >> x0 & ((1 << (x1 - x0)) - 1) != 0;
+            label[row + x0 as usize..row + x1 as usize].fill(Slot::of(id as usize));
+            marked[id as usize] |= mark.row(y as usize) >> x0 & ((1 << (x1 - x0)) - 1) != 0;
         }
         count as usize
     }
@@ -622,8 +642,8 @@ impl Labeller {
     /// and where each component starts in it (one more entry than there are components, the last the total).
     pub fn members(&self, width: usize, points: &mut Vec<Idx>) -> Vec<usize> {
         let count = self.marked.len();
-        // After labelling, every run's parent is its root.
-        let component = |r: usize| self.number[self.parent[r] as usize] as usize;
+        // After labelling, every run's parent is its component.
+        let component = |r: usize| self.parent[r] as usize;
         let mut start = vec![0usize; count + 1];
         for (r, &(_, x0, x1)) in self.runs.iter().enumerate() {
             start[component(r) + 1] += (x1 - x0) as usize;

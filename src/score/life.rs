@@ -497,9 +497,8 @@ impl Work<'_> {
         let eye_space = self.eye_space;
         let count = self.labeller.label(&eye_space, grid.width, &mut self.eye_of, &eye_space);
         // (Neighbouring eye points are in one eye.)
-        let [_, two_inside, ..] = eye_space.neighbour_counts();
-        let beside =
-            |pla: Color| eye_space & self.in_region[pla.index()] & grid.living[pla.index()].neighbour_counts()[0];
+        let [_, two_inside] = eye_space.neighbour_counts();
+        let beside = |pla: Color| eye_space & self.in_region[pla.index()] & grid.living[pla.index()].next_to();
         // Eye points with a living stone of their colour beside them: the only ones with sides.
         let beside = beside(Color::Black) | beside(Color::White);
         let tested = grid.flags(&(beside - two_inside));
@@ -585,7 +584,7 @@ impl Work<'_> {
         }
         for pla in COLORS {
             let c = pla.index();
-            let touching = self.eye_space & self.in_region[c] & self.walked[c].neighbour_counts()[0];
+            let touching = self.eye_space & self.in_region[c] & self.walked[c].next_to();
             for (x, y) in touching.points() {
                 let p = y * grid.width + x;
                 let e = self.eye_of[p].get().expect("an eye point");
@@ -981,28 +980,28 @@ impl Work<'_> {
                 features[y * grid.width + x] |= feature;
             }
         };
-        let real_neighbours = real_points.neighbour_counts();
-        let empty_false = (grid.empty & *false_points).neighbour_counts();
-        let empty_real = (grid.empty & *real_points).neighbour_counts();
+        let [_, eye_neighbours_2, eye_neighbours_3, eye_neighbours_4] = real_points.neighbour_counts();
+        let empty_false: [Set; 2] = (grid.empty & *false_points).neighbour_counts();
+        let [_, empty_real_2] = (grid.empty & *real_points).neighbour_counts();
         for pla in COLORS {
             let real = *real_points & self.in_region[pla.index()];
             let dead_opp = grid.dead_stones[pla.opponent().index()];
-            let opp_false = (dead_opp & *false_points).neighbour_counts();
+            let opp_false: [Set; 2] = (dead_opp & *false_points).neighbour_counts();
             let poke = real & dead_opp & (opp_false[0] | empty_false[1]);
             let thousand = (dead_opp & *false_points) | poke;
             let one =
                 ((grid.empty - *real_points) | (grid.empty & real & opp_false[0]) | (dead_opp & real & empty_false[0]))
                     - thousand;
-            let [near_thousand, ..] = thousand.neighbour_counts();
-            let [near_one, near_two_ones, ..] = one.neighbour_counts();
+            let near_thousand = thousand.next_to();
+            let [near_one, near_two_ones] = one.neighbour_counts();
             mark(real - near_thousand - near_one, BLOCKED);
             mark(real - near_thousand - near_two_ones, BLOCKED_IN_ONE);
             mark(real & (opp_false[0] - opp_false[1]), ONE_FALSE_THROW_IN);
         }
-        mark(*real_points & real_neighbours[1], EYE_NEIGHBOURS_2);
-        mark(*real_points & real_neighbours[2], EYE_NEIGHBOURS_3);
-        mark(*real_points & real_neighbours[3], EYE_NEIGHBOURS_4);
-        mark(*real_points & empty_real[1], EMPTY_EYE_NEIGHBOURS_2);
+        mark(*real_points & eye_neighbours_2, EYE_NEIGHBOURS_2);
+        mark(*real_points & eye_neighbours_3, EYE_NEIGHBOURS_3);
+        mark(*real_points & eye_neighbours_4, EYE_NEIGHBOURS_4);
+        mark(*real_points & empty_real_2, EMPTY_EYE_NEIGHBOURS_2);
         features
     }
 
@@ -1129,7 +1128,7 @@ impl Work<'_> {
         // A dead stone thrown in on a false eye also spoils the points next to it for the surrounding colour.
         let false_eyes = grid.set_of(unscorable_false_eye);
         let spoiled = |pla: Color| {
-            let beside = (false_eyes & grid.dead_stones[pla.opponent().index()]).neighbour_counts()[0];
+            let beside = (false_eyes & grid.dead_stones[pla.opponent().index()]).next_to();
             self.in_region[pla.index()] & (false_eyes | beside)
         };
         let unscorable = open & (spoiled(Color::Black) | spoiled(Color::White));
