@@ -166,15 +166,6 @@ impl<'b> Grid<'b> {
         Set::all(self.width, self.height)
     }
 
-    /// The set of the points whose flag is set.
-    pub fn set_of(&self, flags: &[bool]) -> Set {
-        let mut set = self.no_points();
-        for (y, row) in flags.chunks(self.width).enumerate() {
-            set.rows[y + 1] = row.iter().enumerate().fold(0, |bits, (x, &f)| bits | u64::from(f) << x);
-        }
-        set
-    }
-
     /// `set` as one flag per point.
     pub fn flags(&self, set: &Set) -> Vec<bool> {
         let mut out = vec![false; self.len()];
@@ -422,9 +413,10 @@ impl Set {
     /// The points reached from `seeds` by stepping to neighbours that are in `enter`, never stepping out of a
     /// point of `stop` (which is reached, though). Seeds are reached whether or not they are in `enter`.
     ///
-    /// Rows are updated in place, sweeping down and then up the board until nothing changes, and each row is
-    /// filled sideways as far as it goes: any order of steps reaches the same points, and this one needs few
-    /// sweeps.
+    /// Rows are updated in place, each filled sideways as far as it goes, and a row is updated again only when a
+    /// row next to it has grown since: any order of steps reaches the same points, and this one looks only at
+    /// rows that can still grow (none at all when there are no seeds). The rows still to look at are the bits of
+    /// one word, lowest (topmost) first.
     pub fn spread(seeds: &Set, enter: &Set, stop: &Set) -> Set {
         let mut reached = *seeds;
         let full = seeds.full;
@@ -444,18 +436,23 @@ impl Set {
             reached.rows[y] = row;
             row != before
         };
-        loop {
-            let mut changed = false;
-            for y in 1..=seeds.height {
-                changed |= update(y);
-            }
-            for y in (1..=seeds.height).rev() {
-                changed |= update(y);
-            }
-            if !changed {
-                return reached;
+        // Bit y for row index y (board rows are 1..=height).
+        let board_rows = ((1u64 << seeds.height) - 1) << 1;
+        let mut pending = 0u64;
+        for y in 1..=seeds.height {
+            if seeds.rows[y] != 0 {
+                pending |= 0b111 << (y - 1);
             }
         }
+        pending &= board_rows;
+        while pending != 0 {
+            let y = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            if update(y) {
+                pending |= (0b101 << (y - 1)) & board_rows;
+            }
+        }
+        reached
     }
 
     /// The points whose neighbours to the right, below, and below right are in the set too, with themselves.

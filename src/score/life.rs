@@ -395,15 +395,16 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
     let no_values = vec![0u8; work.eyes.len()];
     let all_real = vec![false; n];
     let mut got_round = vec![0u8; n];
-    let false_eye = work.false_eye_points(&no_values, &all_real, &mut got_round);
-    let mut values = work.eye_values(false_eye);
+    let (false_eye, false_points) = work.false_eye_points(&no_values, &all_real, &mut got_round);
+    let any_false = false_points != none;
+    let mut values = work.eye_values(false_eye, false_points);
     // The second pass can only find points the first found false (success without eye values is success with
     // them); without any, it finds nothing and no eye value beyond those the seki test asks for is needed.
-    let unscorable_false_eye = if values.is_false.contains(&true) {
+    let unscorable_false_eye = if any_false {
         let all_values: Vec<u8> = (0..work.eyes.len()).map(|e| work.eye_value(e, &mut values)).collect();
-        work.false_eye_points(&all_values, &values.real, &mut got_round)
+        work.false_eye_points(&all_values, &values.real, &mut got_round).1
     } else {
-        vec![false; n]
+        none
     };
     let in_seki = work.seki_regions(&mut values);
     let analysis = work.finish(&in_seki, &unscorable_false_eye);
@@ -686,7 +687,8 @@ impl Work<'_> {
     /// fails. Bit `k` of `got_round[q]` records that the macrochain of q's `k`th neighbour got round without
     /// the help of eye values. That stays true whatever the values (they only add ways to succeed), so the
     /// second pass skips what the first found.
-    fn false_eye_points(&self, values: &[u8], real: &[bool], got_round: &mut [u8]) -> Vec<bool> {
+    /// Returns the points as flags and as a set.
+    fn false_eye_points(&self, values: &[u8], real: &[bool], got_round: &mut [u8]) -> (Vec<bool>, Set) {
         let grid = self.grid;
         let without_values = values.iter().all(|&v| v == 0);
         let mut is_false = vec![false; grid.len()];
@@ -737,7 +739,11 @@ impl Work<'_> {
                 }
             }
         }
-        is_false
+        let mut set = grid.no_points();
+        for &q in self.tested.iter().filter(|&&q| is_false[q]) {
+            set.insert(q % grid.width, q / grid.width);
+        }
+        (is_false, set)
     }
 
     /// [`Work::gets_round`] without eye values: can macrochain `start`, moving through macrochains and eyes (but
@@ -851,10 +857,9 @@ impl Work<'_> {
 
     /// Eye values (step 7), given the first-pass false-eye points: what they need, worked out for all eyes at
     /// once. The values themselves come from [`Work::eye_value`], when asked for.
-    fn eye_values(&self, is_false: Vec<bool>) -> EyeValues {
+    fn eye_values(&self, is_false: Vec<bool>, false_points: Set) -> EyeValues {
         let grid = self.grid;
         let n = grid.len();
-        let false_points = grid.set_of(&is_false);
         let real_points = self.eye_space - false_points;
         EyeValues {
             real: grid.flags(&real_points),
@@ -1103,7 +1108,7 @@ impl Work<'_> {
     }
 
     /// Final classification (step 9), given which regions are in seki.
-    fn finish(&self, in_seki: &[bool], unscorable_false_eye: &[bool]) -> Analysis {
+    fn finish(&self, in_seki: &[bool], false_eyes: &Set) -> Analysis {
         let grid = self.grid;
         let open = grid.open();
         let [black, white] = [Color::Black.index(), Color::White.index()];
@@ -1126,10 +1131,9 @@ impl Work<'_> {
             }
         }
         // A dead stone thrown in on a false eye also spoils the points next to it for the surrounding colour.
-        let false_eyes = grid.set_of(unscorable_false_eye);
         let spoiled = |pla: Color| {
-            let beside = (false_eyes & grid.dead_stones[pla.opponent().index()]).next_to();
-            self.in_region[pla.index()] & (false_eyes | beside)
+            let beside = (*false_eyes & grid.dead_stones[pla.opponent().index()]).next_to();
+            self.in_region[pla.index()] & (*false_eyes | beside)
         };
         let unscorable = open & (spoiled(Color::Black) | spoiled(Color::White));
         let reached_by_other =
