@@ -113,18 +113,19 @@ impl<'b> Grid<'b> {
         let width = usize::from(board.width());
         let height = usize::from(board.height());
         debug_assert_eq!(dead.len(), width * height);
-        let mut cell = Vec::with_capacity(width * height);
+        let mut cell = vec![EMPTY; width * height];
         let mut living = [Set::empty(width, height); 2];
         let mut dead_stones = [Set::empty(width, height); 2];
         let mut empty = Set::empty(width, height);
-        for y in 0..height {
+        for (y, (cells, dead)) in cell.chunks_exact_mut(width).zip(dead.chunks_exact(width)).enumerate() {
             // Built without a branch per point: stone colours are as good as random to a branch predictor.
             let mut rows = [0u64; 5]; // by cell code: empty, Black, White, dead Black, dead White
             // (The board's codes are the grid's living codes.)
-            for (x, &code) in board.row_codes(y as u8).iter().enumerate() {
-                let code = code + if code != EMPTY && dead[y * width + x] { DEAD } else { 0 };
-                cell.push(code);
-                rows[usize::from(code) - if code >= DEAD { 2 } else { 0 }] |= 1 << x;
+            for (x, ((cell, &code), &dead)) in cells.iter_mut().zip(board.row_codes(y as u8)).zip(dead).enumerate() {
+                // A stone's code is 1 or 2; a dead one's 5 or 6, which index the rows 3 and 4.
+                let code = code + u8::from(dead & (code != EMPTY)) * DEAD;
+                *cell = code;
+                rows[usize::from(code - (code >> 2 << 1))] |= 1 << x;
             }
             empty.rows[y + 1] = rows[0];
             living[0].rows[y + 1] = rows[1];
@@ -568,9 +569,12 @@ impl Labeller {
     /// many there are. Works on runs of consecutive points in a row, joined with the runs they overlap in the
     /// row above (found by walking both rows' runs left to right together).
     pub fn label(&mut self, set: &Set, width: usize, label: &mut [Slot], mark: &Set) -> usize {
-        let Labeller { runs, parent, marked } = self;
+        // Worked on as locals (put back at the end), so that the loops keep them in registers.
+        let (mut runs, mut parent, mut marked) =
+            (std::mem::take(&mut self.runs), std::mem::take(&mut self.parent), std::mem::take(&mut self.marked));
         runs.clear();
         parent.clear();
+        marked.clear();
         fn find(parent: &mut [u32], mut a: u32) -> u32 {
             while parent[a as usize] != a {
                 parent[a as usize] = parent[parent[a as usize] as usize];
@@ -601,7 +605,7 @@ impl Labeller {
                 let mut root = r;
                 let mut j = k;
                 while j < above.end && runs[j].1 < x1 {
-                    let other = find(parent, j as u32);
+                    let other = find(&mut parent, j as u32);
                     if other < root {
                         parent[root as usize] = other;
                         root = other;
@@ -613,9 +617,8 @@ impl Labeller {
             }
             above = first..runs.len();
         }
-        marked.clear();
         let mut count = 0;
-        for r in 0..runs.len() {
+        for (r, &(y, x0, x1)) in runs.iter().enumerate() {
             // Parents always lie before their runs, which already hold their component, and a root is the first
             // run of its component.
             let up = parent[r] as usize;
@@ -627,11 +630,14 @@ impl Labeller {
                 parent[up]
             };
             parent[r] = id;
-            let (y, x0, x1) = runs[r];
             let row = y as usize * width;
-            label[row + x0 as usize..row + x1 as usize].fill(Slot::of(id as usize));
+            let slot = Slot::of(id as usize);
+            for cell in &mut label[row + x0 as usize..row + x1 as usize] {
+                *cell = slot;
+            }
             marked[id as usize] |= mark.row(y as usize) >> x0 & ((1 << (x1 - x0)) - 1) != 0;
         }
+        (self.runs, self.parent, self.marked) = (runs, parent, marked);
         count as usize
     }
 

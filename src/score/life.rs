@@ -395,14 +395,16 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
     let no_values = vec![0u8; work.eyes.len()];
     let all_real = vec![false; n];
     let mut got_round = vec![0u8; n];
-    let (false_eye, false_points) = work.false_eye_points(&no_values, &all_real, &mut got_round);
+    let (false_eye, false_points) = work.false_eye_points(&work.tested, &no_values, &all_real, &mut got_round);
     let any_false = false_points != none;
     let mut values = work.eye_values(false_eye, false_points);
     // The second pass can only find points the first found false (success without eye values is success with
-    // them); without any, it finds nothing and no eye value beyond those the seki test asks for is needed.
+    // them), so it tests only those; without any, it finds nothing and no eye value beyond those the seki test
+    // asks for is needed.
     let unscorable_false_eye = if any_false {
         let all_values: Vec<u8> = (0..work.eyes.len()).map(|e| work.eye_value(e, &mut values)).collect();
-        work.false_eye_points(&all_values, &values.real, &mut got_round).1
+        let first_false: Vec<Idx> = work.tested.iter().copied().filter(|&q| values.is_false[q]).collect();
+        work.false_eye_points(&first_false, &all_values, &values.real, &mut got_round).1
     } else {
         none
     };
@@ -687,14 +689,17 @@ impl Work<'_> {
     /// fails. Bit `k` of `got_round[q]` records that the macrochain of q's `k`th neighbour got round without
     /// the help of eye values. That stays true whatever the values (they only add ways to succeed), so the
     /// second pass skips what the first found.
-    /// Returns the points as flags and as a set.
-    fn false_eye_points(&self, values: &[u8], real: &[bool], got_round: &mut [u8]) -> (Vec<bool>, Set) {
+    /// Tests the points of `tested` (a part of [`Work::tested`], in its order) and returns the false ones as
+    /// flags and as a set.
+    fn false_eye_points(&self, tested: &[Idx], values: &[u8], real: &[bool], got_round: &mut [u8]) -> (Vec<bool>, Set) {
         let grid = self.grid;
         let without_values = values.iter().all(|&v| v == 0);
         let mut is_false = vec![false; grid.len()];
         let mut around = Around { parent: Vec::new(), root: Vec::new(), valued: Vec::new() };
         let mut joined = None;
-        for &q in &self.tested {
+        // Whether the sides of the last eye seen all lie in one block (the tested points come eye by eye).
+        let mut one_block = None;
+        for &q in tested {
             let e = self.eye_of[q].get().expect("an eye point");
             let eye = &self.eyes[e];
             // The macrochain of each neighbour of q, for neighbours that are living stones of the region.
@@ -703,7 +708,15 @@ impl Work<'_> {
                 near[k] = self.chain_in(n, eye.color);
             }
             let sides = self.sides_of(eye);
-            if without_values && sides.iter().all(|side| side.block == sides[0].block) {
+            let in_one_block = match one_block {
+                Some((last, answer)) if last == e => answer,
+                _ => {
+                    let answer = sides.iter().all(|side| side.block == sides[0].block);
+                    one_block = Some((e, answer));
+                    answer
+                }
+            };
+            if without_values && in_one_block {
                 // One block: the macrochains beside the eye all reach one another through other eyes, so the
                 // answer is the same from each (see `gets_round_alone`). Only a neighbour of q in the rest of
                 // the eye can be out of reach, when no side touches that rest.
@@ -740,7 +753,7 @@ impl Work<'_> {
             }
         }
         let mut set = grid.no_points();
-        for &q in self.tested.iter().filter(|&&q| is_false[q]) {
+        for &q in tested.iter().filter(|&&q| is_false[q]) {
             set.insert(q % grid.width, q / grid.width);
         }
         (is_false, set)
