@@ -326,8 +326,25 @@ fn for_bytes(a: u64, b: u64, width: usize, mut f: impl FnMut(&[u8])) {
     }
 }
 
+/// The points of a row with at least 1, 2, 3 and 4 neighbours in a set, given the set's rows above, at and
+/// below it and the bits of a row that lie on the board.
+pub(crate) fn neighbour_counts(up: u64, row: u64, down: u64, full: u64) -> [u64; 4] {
+    let (left, right) = (row << 1 & full, row >> 1);
+    let (across_any, across_both) = (left | right, left & right);
+    let (along_any, along_both) = (up | down, up & down);
+    [
+        across_any | along_any,
+        across_both | along_both | (across_any & along_any),
+        (across_both & along_any) | (along_both & across_any),
+        across_both & along_both,
+    ]
+}
+
 /// The longest side a board can have.
 const MAX_SIDE: usize = 52;
+
+/// Rows of a [`Set`]: the board's and an empty one above and below.
+pub(crate) const MAX_ROWS: usize = MAX_SIDE + 2;
 
 /// A set of points as bits, one 64-bit word per row (bit `x` of row `y`). Set algebra and a step to the
 /// neighbours work on whole rows at once, without a branch per point: on real positions the point-by-point
@@ -335,7 +352,7 @@ const MAX_SIDE: usize = 52;
 /// above and below the board, so that a row's neighbours need no bounds test.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Set {
-    rows: [u64; MAX_SIDE + 2],
+    rows: [u64; MAX_ROWS],
     height: usize,
     /// The bits of one row that lie on the board.
     full: u64,
@@ -344,7 +361,7 @@ pub(crate) struct Set {
 impl Set {
     /// The empty set on a board of this size.
     pub fn empty(width: usize, height: usize) -> Set {
-        Set { rows: [0; MAX_SIDE + 2], height, full: (1u64 << width) - 1 }
+        Set { rows: [0; MAX_ROWS], height, full: (1u64 << width) - 1 }
     }
 
     /// Every point of the board.
@@ -470,23 +487,20 @@ impl Set {
     /// counts asked for are worked out.
     pub fn neighbour_counts<const N: usize>(&self) -> [Set; N] {
         debug_assert!(N <= 4);
-        let mut out = [Set { rows: [0; MAX_SIDE + 2], height: self.height, full: self.full }; N];
+        let mut out = [Set { rows: [0; MAX_ROWS], height: self.height, full: self.full }; N];
         for y in 1..=self.height {
-            let r = self.rows[y];
-            let (left, right, up, down) = (r << 1 & self.full, r >> 1, self.rows[y - 1], self.rows[y + 1]);
-            let (across_any, across_both) = (left | right, left & right);
-            let (along_any, along_both) = (up | down, up & down);
-            let counts = [
-                across_any | along_any,
-                across_both | along_both | (across_any & along_any),
-                (across_both & along_any) | (along_both & across_any),
-                across_both & along_both,
-            ];
+            let counts = neighbour_counts(self.rows[y - 1], self.rows[y], self.rows[y + 1], self.full);
             for (set, count) in out.iter_mut().zip(counts) {
                 set.rows[y] = count;
             }
         }
         out
+    }
+
+    /// Row `i` counted with the empty rows around the board: row 0 is the one above the board, row `y + 1` is
+    /// [`Set::row`] `y`, and row `height + 1` the one below.
+    pub fn padded_row(&self, i: usize) -> u64 {
+        self.rows[i]
     }
 
     /// The points with a neighbour in the set.

@@ -40,7 +40,7 @@
 //! from a union-find over that graph without the tested eye (second pass), not by searching it from each point.
 //! Eye values are worked out only when a seki test or the second pass asks for them.
 
-use super::grid::{Grid, Idx, Labeller, Pieces, Set, Slot};
+use super::grid::{Grid, Idx, Labeller, MAX_ROWS, Pieces, Set, Slot, neighbour_counts};
 use crate::go::Color;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -990,36 +990,60 @@ impl Work<'_> {
     /// is empty and not real, empty and real next to an opposing false stone, or an opposing stone, real, next to
     /// an empty false point. A poking stone is a real opposing stone next to an opposing false stone or to two
     /// empty false points.
+    ///
+    /// Row by row, in two passes: the first works out each colour's points worth 1000 and 1 towards the moves to
+    /// block, the second what their neighbours make of them.
     fn eye_point_features(&self, false_points: &Set, real_points: &Set) -> Vec<u8> {
         let grid = self.grid;
+        let (width, height) = (grid.width, grid.height);
+        let full = (1u64 << width) - 1;
         let mut features = vec![0u8; grid.len()];
-        let mut mark = |set: Set, feature: u8| {
-            for (x, y) in set.points() {
-                features[y * grid.width + x] |= feature;
+        // Rows are counted with the empty rows around the board (see `Set::padded_row`).
+        let counts = |row: &dyn Fn(usize) -> u64, i: usize| neighbour_counts(row(i - 1), row(i), row(i + 1), full);
+        let empty_false = |i: usize| grid.empty.padded_row(i) & false_points.padded_row(i);
+        let opp_false = |c: usize, i: usize| grid.dead_stones[1 - c].padded_row(i) & false_points.padded_row(i);
+        let real = |c: usize, i: usize| real_points.padded_row(i) & self.in_region[c].padded_row(i);
+        // Each colour's points worth 1000 and worth 1, by padded row.
+        let mut thousand = [[0u64; MAX_ROWS]; 2];
+        let mut one = [[0u64; MAX_ROWS]; 2];
+        for i in 1..=height {
+            let [empty_false_1, empty_false_2, ..] = counts(&empty_false, i);
+            let (empty, real_row) = (grid.empty.padded_row(i), real_points.padded_row(i));
+            for c in 0..2 {
+                let dead_opp = grid.dead_stones[1 - c].padded_row(i);
+                let [opp_false_1, ..] = counts(&|i| opp_false(c, i), i);
+                let real = real(c, i);
+                let poke = real & dead_opp & (opp_false_1 | empty_false_2);
+                thousand[c][i] = (dead_opp & false_points.padded_row(i)) | poke;
+                one[c][i] = ((empty & !real_row) | (empty & real & opp_false_1) | (dead_opp & real & empty_false_1))
+                    & !thousand[c][i];
             }
-        };
-        let [_, eye_neighbours_2, eye_neighbours_3, eye_neighbours_4] = real_points.neighbour_counts();
-        let empty_false: [Set; 2] = (grid.empty & *false_points).neighbour_counts();
-        let [_, empty_real_2] = (grid.empty & *real_points).neighbour_counts();
-        for pla in COLORS {
-            let real = *real_points & self.in_region[pla.index()];
-            let dead_opp = grid.dead_stones[pla.opponent().index()];
-            let opp_false: [Set; 2] = (dead_opp & *false_points).neighbour_counts();
-            let poke = real & dead_opp & (opp_false[0] | empty_false[1]);
-            let thousand = (dead_opp & *false_points) | poke;
-            let one =
-                ((grid.empty - *real_points) | (grid.empty & real & opp_false[0]) | (dead_opp & real & empty_false[0]))
-                    - thousand;
-            let near_thousand = thousand.next_to();
-            let [near_one, near_two_ones] = one.neighbour_counts();
-            mark(real - near_thousand - near_one, BLOCKED);
-            mark(real - near_thousand - near_two_ones, BLOCKED_IN_ONE);
-            mark(real & (opp_false[0] - opp_false[1]), ONE_FALSE_THROW_IN);
         }
-        mark(*real_points & eye_neighbours_2, EYE_NEIGHBOURS_2);
-        mark(*real_points & eye_neighbours_3, EYE_NEIGHBOURS_3);
-        mark(*real_points & eye_neighbours_4, EYE_NEIGHBOURS_4);
-        mark(*real_points & empty_real_2, EMPTY_EYE_NEIGHBOURS_2);
+        for i in 1..=height {
+            let line = &mut features[(i - 1) * width..i * width];
+            let mut mark = |mut bits: u64, feature: u8| {
+                while bits != 0 {
+                    line[bits.trailing_zeros() as usize] |= feature;
+                    bits &= bits - 1;
+                }
+            };
+            for c in 0..2 {
+                let real = real(c, i);
+                let [near_thousand, ..] = counts(&|i| thousand[c][i], i);
+                let [near_one, near_two_ones, ..] = counts(&|i| one[c][i], i);
+                let [opp_false_1, opp_false_2, ..] = counts(&|i| opp_false(c, i), i);
+                mark(real & !near_thousand & !near_one, BLOCKED);
+                mark(real & !near_thousand & !near_two_ones, BLOCKED_IN_ONE);
+                mark(real & opp_false_1 & !opp_false_2, ONE_FALSE_THROW_IN);
+            }
+            let real_row = real_points.padded_row(i);
+            let [_, eye_neighbours_2, eye_neighbours_3, eye_neighbours_4] = counts(&|i| real_points.padded_row(i), i);
+            let [_, empty_real_2, ..] = counts(&|i| grid.empty.padded_row(i) & real_points.padded_row(i), i);
+            mark(real_row & eye_neighbours_2, EYE_NEIGHBOURS_2);
+            mark(real_row & eye_neighbours_3, EYE_NEIGHBOURS_3);
+            mark(real_row & eye_neighbours_4, EYE_NEIGHBOURS_4);
+            mark(real_row & empty_real_2, EMPTY_EYE_NEIGHBOURS_2);
+        }
         features
     }
 
