@@ -395,7 +395,7 @@ impl Set {
 
     /// How many points the set holds.
     pub fn len(&self) -> usize {
-        self.rows.iter().map(|r| r.count_ones() as usize).sum()
+        self.rows[1..=self.height].iter().map(|r| r.count_ones() as usize).sum()
     }
 
     /// The points in [`Point`] order (by column, then row): a counting sort of the row-major order by column.

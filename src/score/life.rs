@@ -502,10 +502,17 @@ impl Work<'_> {
         // (Neighbouring eye points are in one eye.)
         let [_, two_inside] = eye_space.neighbour_counts();
         let beside = |pla: Color| eye_space & self.in_region[pla.index()] & grid.living[pla.index()].next_to();
-        // Eye points with a living stone of their colour beside them: the only ones with sides.
-        let beside = beside(Color::Black) | beside(Color::White);
-        let tested = grid.flags(&(beside - two_inside));
-        let beside = grid.flags(&beside);
+        // Eye points with a living stone of their colour beside them, by colour: the only ones with sides.
+        let beside = COLORS.map(beside);
+        let tested = grid.flags(&((beside[0] | beside[1]) - two_inside));
+        // For each of those points, which neighbours hold such a stone: bits 1, 2, 4 and 8 for up, left, right
+        // and down (the order of `Grid::neighbours`).
+        let mut stone_sides = vec![0u8; grid.len()];
+        for (beside, living) in beside.iter().zip(&grid.living) {
+            for (x, y) in beside.points() {
+                stone_sides[y * grid.width + x] = neighbour_nibble(living.window(x, y)) as u8;
+            }
+        }
         let start = self.labeller.members(grid.width, &mut self.eye_points);
         self.eyes.reserve(count);
         self.tested.reserve(self.eye_points.len());
@@ -520,12 +527,21 @@ impl Work<'_> {
             let first = self.eye_points[points.start];
             let color = if self.in_region_of(first, Color::Black) { Color::Black } else { Color::White };
             let first_side = self.sides.len();
-            for &p in self.eye_points[points.clone()].iter().filter(|&&p| beside[p]) {
+            let c = color.index();
+            for &p in &self.eye_points[points.clone()] {
+                let stones = stone_sides[p];
+                if stones == 0 {
+                    continue;
+                }
                 if tested[p] {
                     self.tested.push(p);
                 }
-                for q in grid.neighbours(p) {
-                    let Some(m) = self.chain_in(q, color) else { continue };
+                let width = grid.width;
+                for (bit, q) in [(1, p.wrapping_sub(width)), (2, p.wrapping_sub(1)), (4, p + 1), (8, p + width)] {
+                    if stones & bit == 0 {
+                        continue;
+                    }
+                    let m = self.macro_base[c] + self.macro_at[c][q].get().expect("a living stone is in a macrochain");
                     if counted[m] == Some(p) {
                         continue;
                     }
