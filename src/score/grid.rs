@@ -113,18 +113,19 @@ impl<'b> Grid<'b> {
         let width = usize::from(board.width());
         let height = usize::from(board.height());
         debug_assert_eq!(dead.len(), width * height);
-        let mut cell = Vec::with_capacity(width * height);
+        let mut cell = vec![EMPTY; width * height];
         let mut living = [Set::empty(width, height); 2];
         let mut dead_stones = [Set::empty(width, height); 2];
         let mut empty = Set::empty(width, height);
-        for y in 0..height {
+        for (y, (cells, dead)) in cell.chunks_exact_mut(width).zip(dead.chunks_exact(width)).enumerate() {
             // Built without a branch per point: stone colours are as good as random to a branch predictor.
             let mut rows = [0u64; 5]; // by cell code: empty, Black, White, dead Black, dead White
             // (The board's codes are the grid's living codes.)
-            for (x, &code) in board.row_codes(y as u8).iter().enumerate() {
-                let code = code + if code != EMPTY && dead[y * width + x] { DEAD } else { 0 };
-                cell.push(code);
-                rows[usize::from(code) - if code >= DEAD { 2 } else { 0 }] |= 1 << x;
+            for (x, ((cell, &code), &dead)) in cells.iter_mut().zip(board.row_codes(y as u8)).zip(dead).enumerate() {
+                // A stone's code is 1 or 2; a dead one's 5 or 6, which index the rows 3 and 4.
+                let code = code + u8::from(dead & (code != EMPTY)) * DEAD;
+                *cell = code;
+                rows[usize::from(code - (code >> 2 << 1))] |= 1 << x;
             }
             empty.rows[y + 1] = rows[0];
             living[0].rows[y + 1] = rows[1];
@@ -166,20 +167,15 @@ impl<'b> Grid<'b> {
         Set::all(self.width, self.height)
     }
 
-    /// The set of the points whose flag is set.
-    pub fn set_of(&self, flags: &[bool]) -> Set {
-        let mut set = self.no_points();
-        for (y, row) in flags.chunks(self.width).enumerate() {
-            set.rows[y + 1] = row.iter().enumerate().fold(0, |bits, (x, &f)| bits | u64::from(f) << x);
-        }
-        set
-    }
-
     /// `set` as one flag per point.
     pub fn flags(&self, set: &Set) -> Vec<bool> {
-        let mut out = Vec::with_capacity(self.len());
-        for y in 0..self.height {
-            for_bytes(set.row(y), 0, self.width, |bytes| out.extend(bytes.iter().map(|&b| b != 0)));
+        let mut out = vec![false; self.len()];
+        for (y, row) in out.chunks_exact_mut(self.width).enumerate() {
+            let mut bits = set.row(y);
+            while bits != 0 {
+                row[bits.trailing_zeros() as usize] = true;
+                bits &= bits - 1;
+            }
         }
         out
     }
@@ -330,8 +326,25 @@ fn for_bytes(a: u64, b: u64, width: usize, mut f: impl FnMut(&[u8])) {
     }
 }
 
+/// The points of a row with at least 1, 2, 3 and 4 neighbours in a set, given the set's rows above, at and
+/// below it and the bits of a row that lie on the board.
+pub(crate) fn neighbour_counts(up: u64, row: u64, down: u64, full: u64) -> [u64; 4] {
+    let (left, right) = (row << 1 & full, row >> 1);
+    let (across_any, across_both) = (left | right, left & right);
+    let (along_any, along_both) = (up | down, up & down);
+    [
+        across_any | along_any,
+        across_both | along_both | (across_any & along_any),
+        (across_both & along_any) | (along_both & across_any),
+        across_both & along_both,
+    ]
+}
+
 /// The longest side a board can have.
 const MAX_SIDE: usize = 52;
+
+/// Rows of a [`Set`]: the board's and an empty one above and below.
+pub(crate) const MAX_ROWS: usize = MAX_SIDE + 2;
 
 /// A set of points as bits, one 64-bit word per row (bit `x` of row `y`). Set algebra and a step to the
 /// neighbours work on whole rows at once, without a branch per point: on real positions the point-by-point
@@ -339,7 +352,7 @@ const MAX_SIDE: usize = 52;
 /// above and below the board, so that a row's neighbours need no bounds test.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Set {
-    rows: [u64; MAX_SIDE + 2],
+    rows: [u64; MAX_ROWS],
     height: usize,
     /// The bits of one row that lie on the board.
     full: u64,
@@ -348,7 +361,7 @@ pub(crate) struct Set {
 impl Set {
     /// The empty set on a board of this size.
     pub fn empty(width: usize, height: usize) -> Set {
-        Set { rows: [0; MAX_SIDE + 2], height, full: (1u64 << width) - 1 }
+        Set { rows: [0; MAX_ROWS], height, full: (1u64 << width) - 1 }
     }
 
     /// Every point of the board.
@@ -382,7 +395,7 @@ impl Set {
 
     /// How many points the set holds.
     pub fn len(&self) -> usize {
-        self.rows.iter().map(|r| r.count_ones() as usize).sum()
+        self.rows[1..=self.height].iter().map(|r| r.count_ones() as usize).sum()
     }
 
     /// The points in [`Point`] order (by column, then row): a counting sort of the row-major order by column.
@@ -418,9 +431,10 @@ impl Set {
     /// The points reached from `seeds` by stepping to neighbours that are in `enter`, never stepping out of a
     /// point of `stop` (which is reached, though). Seeds are reached whether or not they are in `enter`.
     ///
-    /// Rows are updated in place, sweeping down and then up the board until nothing changes, and each row is
-    /// filled sideways as far as it goes: any order of steps reaches the same points, and this one needs few
-    /// sweeps.
+    /// Rows are updated in place, each filled sideways as far as it goes, and a row is updated again only when a
+    /// row next to it has grown since: any order of steps reaches the same points, and this one looks only at
+    /// rows that can still grow (none at all when there are no seeds). The rows still to look at are the bits of
+    /// one word, lowest (topmost) first.
     pub fn spread(seeds: &Set, enter: &Set, stop: &Set) -> Set {
         let mut reached = *seeds;
         let full = seeds.full;
@@ -440,18 +454,23 @@ impl Set {
             reached.rows[y] = row;
             row != before
         };
-        loop {
-            let mut changed = false;
-            for y in 1..=seeds.height {
-                changed |= update(y);
-            }
-            for y in (1..=seeds.height).rev() {
-                changed |= update(y);
-            }
-            if !changed {
-                return reached;
+        // Bit y for row index y (board rows are 1..=height).
+        let board_rows = ((1u64 << seeds.height) - 1) << 1;
+        let mut pending = 0u64;
+        for y in 1..=seeds.height {
+            if seeds.rows[y] != 0 {
+                pending |= 0b111 << (y - 1);
             }
         }
+        pending &= board_rows;
+        while pending != 0 {
+            let y = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            if update(y) {
+                pending |= (0b101 << (y - 1)) & board_rows;
+            }
+        }
+        reached
     }
 
     /// The points whose neighbours to the right, below, and below right are in the set too, with themselves.
@@ -464,19 +483,29 @@ impl Set {
         out
     }
 
-    /// The points with at least 1, 2, 3 and 4 neighbours in the set (counted bit-parallel).
-    pub fn neighbour_counts(&self) -> [Set; 4] {
-        let mut out = [*self; 4];
+    /// The points with at least 1, 2, … `N` neighbours in the set (counted bit-parallel; `N` is at most 4). Only the
+    /// counts asked for are worked out.
+    pub fn neighbour_counts<const N: usize>(&self) -> [Set; N] {
+        debug_assert!(N <= 4);
+        let mut out = [Set { rows: [0; MAX_ROWS], height: self.height, full: self.full }; N];
         for y in 1..=self.height {
-            let r = self.rows[y];
-            let (left, right, up, down) = (r << 1 & self.full, r >> 1, self.rows[y - 1], self.rows[y + 1]);
-            let (across_any, across_both) = (left | right, left & right);
-            let (along_any, along_both) = (up | down, up & down);
-            out[0].rows[y] = across_any | along_any;
-            out[1].rows[y] = across_both | along_both | (across_any & along_any);
-            out[2].rows[y] = (across_both & along_any) | (along_both & across_any);
-            out[3].rows[y] = across_both & along_both;
+            let counts = neighbour_counts(self.rows[y - 1], self.rows[y], self.rows[y + 1], self.full);
+            for (set, count) in out.iter_mut().zip(counts) {
+                set.rows[y] = count;
+            }
         }
+        out
+    }
+
+    /// Row `i` counted with the empty rows around the board: row 0 is the one above the board, row `y + 1` is
+    /// [`Set::row`] `y`, and row `height + 1` the one below.
+    pub fn padded_row(&self, i: usize) -> u64 {
+        self.rows[i]
+    }
+
+    /// The points with a neighbour in the set.
+    pub fn next_to(&self) -> Set {
+        let [out] = self.neighbour_counts();
         out
     }
 
@@ -539,11 +568,11 @@ impl std::ops::Sub for Set {
 /// Labels the 4-connected components of sets (see [`Labeller::label`]); keeps its buffers from call to call.
 #[derive(Default)]
 pub(crate) struct Labeller {
-    /// (row, first column, end column) of each run of consecutive points in a row.
+    /// (row, first column, end column) of each run of consecutive points in a row, in row-major order.
     runs: Vec<(u32, u32, u32)>,
-    /// Union-find over runs; a root is always the first run of its component.
+    /// Union-find over runs; a run's parent always comes before it (or is itself), and a root is always the
+    /// first run of its component. After [`Labeller::label`]: each run's component.
     parent: Vec<u32>,
-    number: Vec<u32>,
     /// After [`Labeller::label`]: for each component, whether it holds a point of the `mark` set.
     pub marked: Vec<bool>,
 }
@@ -551,12 +580,15 @@ pub(crate) struct Labeller {
 impl Labeller {
     /// The 4-connected components of `set`, numbered from 0 in the order of their first point (row-major):
     /// writes `Slot::of(component)` into `label` for the points of `set` (leaving the others alone) and returns how
-    /// many there are. Works on runs of consecutive points in a row, joined with the runs they touch in the
-    /// row above.
+    /// many there are. Works on runs of consecutive points in a row, joined with the runs they overlap in the
+    /// row above (found by walking both rows' runs left to right together).
     pub fn label(&mut self, set: &Set, width: usize, label: &mut [Slot], mark: &Set) -> usize {
-        let Labeller { runs, parent, number, marked } = self;
+        // Worked on as locals (put back at the end), so that the loops keep them in registers.
+        let (mut runs, mut parent, mut marked) =
+            (std::mem::take(&mut self.runs), std::mem::take(&mut self.parent), std::mem::take(&mut self.marked));
         runs.clear();
         parent.clear();
+        marked.clear();
         fn find(parent: &mut [u32], mut a: u32) -> u32 {
             while parent[a as usize] != a {
                 parent[a as usize] = parent[parent[a as usize] as usize];
@@ -564,57 +596,62 @@ impl Labeller {
             }
             a
         }
-        let below = |k: u32| (1u64 << k) - 1;
-        // The row above: where its runs begin, where they end (their last points), and its first run.
-        let (mut starts, mut ends, mut above) = (0u64, 0u64, 0);
+        // The runs of the row above.
+        let mut above = 0..0;
         for y in 0..set.height {
             let first = runs.len();
-            let row = set.row(y);
-            let mut bits = row;
+            let mut bits = set.row(y);
+            // The first run above that does not end before the current run starts.
+            let mut k = above.start;
             while bits != 0 {
                 let x0 = bits.trailing_zeros();
                 let x1 = x0 + (!(bits >> x0)).trailing_zeros();
-                bits &= !below(x1);
+                // (x1 <= 52: a row has at most 52 points.)
+                bits &= u64::MAX << x1;
                 let r = runs.len() as u32;
                 parent.push(r);
                 runs.push((y as u32, x0, x1));
-                // The runs above that overlap columns x0..x1: those that start before x1, less those that end
-                // before x0 (counted without a branch per run).
-                let (lo, hi) = ((ends & below(x0)).count_ones(), (starts & below(x1)).count_ones());
-                // The root of run r so far. The earlier run stays the root, so roots come first in run order.
+                while k < above.end && runs[k].2 <= x0 {
+                    k += 1;
+                }
+                // The runs above that overlap columns x0..x1 (the last may overlap the next run too, so `k` stays
+                // on it). The root of run r so far. The earlier run stays the root, so roots come first in run order.
                 let mut root = r;
-                for b in above + lo..above + hi {
-                    let other = find(parent, b);
+                let mut j = k;
+                while j < above.end && runs[j].1 < x1 {
+                    let other = find(&mut parent, j as u32);
                     if other < root {
                         parent[root as usize] = other;
                         root = other;
                     } else if other > root {
                         parent[other as usize] = root;
                     }
+                    j += 1;
                 }
             }
-            (starts, ends, above) = (row & !(row << 1), row & !(row >> 1), first as u32);
+            above = first..runs.len();
         }
-        number.clear();
-        number.resize(runs.len(), u32::MAX);
-        marked.clear();
         let mut count = 0;
-        for r in 0..runs.len() {
-            // Parents always lie before their runs, and earlier runs already point at their roots.
+        for (r, &(y, x0, x1)) in runs.iter().enumerate() {
+            // Parents always lie before their runs, which already hold their component, and a root is the first
+            // run of its component.
             let up = parent[r] as usize;
-            let root = if up == r { r } else { parent[up] as usize };
-            parent[r] = root as u32;
-            if number[root] == u32::MAX {
-                number[root] = count;
+            let id = if up == r {
                 count += 1;
                 marked.push(false);
-            }
-            let (y, x0, x1) = runs[r];
+                count - 1
+            } else {
+                parent[up]
+            };
+            parent[r] = id;
             let row = y as usize * width;
-            let id = number[root] as usize;
-            label[row + x0 as usize..row + x1 as usize].fill(Slot::of(id));
-            marked[id] |= mark.row(y as usize) >> x0 & ((1 << (x1 - x0)) - 1) != 0;
+            let slot = Slot::of(id as usize);
+            for cell in &mut label[row + x0 as usize..row + x1 as usize] {
+                *cell = slot;
+            }
+            marked[id as usize] |= mark.row(y as usize) >> x0 & ((1 << (x1 - x0)) - 1) != 0;
         }
+        (self.runs, self.parent, self.marked) = (runs, parent, marked);
         count as usize
     }
 
@@ -622,8 +659,8 @@ impl Labeller {
     /// and where each component starts in it (one more entry than there are components, the last the total).
     pub fn members(&self, width: usize, points: &mut Vec<Idx>) -> Vec<usize> {
         let count = self.marked.len();
-        // After labelling, every run's parent is its root.
-        let component = |r: usize| self.number[self.parent[r] as usize] as usize;
+        // After labelling, every run's parent is its component.
+        let component = |r: usize| self.parent[r] as usize;
         let mut start = vec![0usize; count + 1];
         for (r, &(_, x0, x1)) in self.runs.iter().enumerate() {
             start[component(r) + 1] += (x1 - x0) as usize;

@@ -40,7 +40,7 @@
 //! from a union-find over that graph without the tested eye (second pass), not by searching it from each point.
 //! Eye values are worked out only when a seki test or the second pass asks for them.
 
-use super::grid::{Grid, Idx, Labeller, Pieces, Set, Slot};
+use super::grid::{Grid, Idx, Labeller, MAX_ROWS, Pieces, Set, Slot, neighbour_counts};
 use crate::go::Color;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -395,15 +395,18 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
     let no_values = vec![0u8; work.eyes.len()];
     let all_real = vec![false; n];
     let mut got_round = vec![0u8; n];
-    let false_eye = work.false_eye_points(&no_values, &all_real, &mut got_round);
-    let mut values = work.eye_values(false_eye);
+    let (false_eye, false_points) = work.false_eye_points(&work.tested, &no_values, &all_real, &mut got_round);
+    let any_false = false_points != none;
+    let mut values = work.eye_values(false_eye, false_points);
     // The second pass can only find points the first found false (success without eye values is success with
-    // them); without any, it finds nothing and no eye value beyond those the seki test asks for is needed.
-    let unscorable_false_eye = if values.is_false.contains(&true) {
+    // them), so it tests only those; without any, it finds nothing and no eye value beyond those the seki test
+    // asks for is needed.
+    let unscorable_false_eye = if any_false {
         let all_values: Vec<u8> = (0..work.eyes.len()).map(|e| work.eye_value(e, &mut values)).collect();
-        work.false_eye_points(&all_values, &values.real, &mut got_round)
+        let first_false: Vec<Idx> = work.tested.iter().copied().filter(|&q| values.is_false[q]).collect();
+        work.false_eye_points(&first_false, &all_values, &values.real, &mut got_round).1
     } else {
-        vec![false; n]
+        none
     };
     let in_seki = work.seki_regions(&mut values);
     let analysis = work.finish(&in_seki, &unscorable_false_eye);
@@ -497,13 +500,19 @@ impl Work<'_> {
         let eye_space = self.eye_space;
         let count = self.labeller.label(&eye_space, grid.width, &mut self.eye_of, &eye_space);
         // (Neighbouring eye points are in one eye.)
-        let [_, two_inside, ..] = eye_space.neighbour_counts();
-        let beside =
-            |pla: Color| eye_space & self.in_region[pla.index()] & grid.living[pla.index()].neighbour_counts()[0];
-        // Eye points with a living stone of their colour beside them: the only ones with sides.
-        let beside = beside(Color::Black) | beside(Color::White);
-        let tested = grid.flags(&(beside - two_inside));
-        let beside = grid.flags(&beside);
+        let [_, two_inside] = eye_space.neighbour_counts();
+        let beside = |pla: Color| eye_space & self.in_region[pla.index()] & grid.living[pla.index()].next_to();
+        // Eye points with a living stone of their colour beside them, by colour: the only ones with sides.
+        let beside = COLORS.map(beside);
+        let tested = grid.flags(&((beside[0] | beside[1]) - two_inside));
+        // For each of those points, which neighbours hold such a stone: bits 1, 2, 4 and 8 for up, left, right
+        // and down (the order of `Grid::neighbours`).
+        let mut stone_sides = vec![0u8; grid.len()];
+        for (beside, living) in beside.iter().zip(&grid.living) {
+            for (x, y) in beside.points() {
+                stone_sides[y * grid.width + x] = neighbour_nibble(living.window(x, y)) as u8;
+            }
+        }
         let start = self.labeller.members(grid.width, &mut self.eye_points);
         self.eyes.reserve(count);
         self.tested.reserve(self.eye_points.len());
@@ -518,12 +527,21 @@ impl Work<'_> {
             let first = self.eye_points[points.start];
             let color = if self.in_region_of(first, Color::Black) { Color::Black } else { Color::White };
             let first_side = self.sides.len();
-            for &p in self.eye_points[points.clone()].iter().filter(|&&p| beside[p]) {
+            let c = color.index();
+            for &p in &self.eye_points[points.clone()] {
+                let stones = stone_sides[p];
+                if stones == 0 {
+                    continue;
+                }
                 if tested[p] {
                     self.tested.push(p);
                 }
-                for q in grid.neighbours(p) {
-                    let Some(m) = self.chain_in(q, color) else { continue };
+                let width = grid.width;
+                for (bit, q) in [(1, p.wrapping_sub(width)), (2, p.wrapping_sub(1)), (4, p + 1), (8, p + width)] {
+                    if stones & bit == 0 {
+                        continue;
+                    }
+                    let m = self.macro_base[c] + self.macro_at[c][q].get().expect("a living stone is in a macrochain");
                     if counted[m] == Some(p) {
                         continue;
                     }
@@ -585,7 +603,7 @@ impl Work<'_> {
         }
         for pla in COLORS {
             let c = pla.index();
-            let touching = self.eye_space & self.in_region[c] & self.walked[c].neighbour_counts()[0];
+            let touching = self.eye_space & self.in_region[c] & self.walked[c].next_to();
             for (x, y) in touching.points() {
                 let p = y * grid.width + x;
                 let e = self.eye_of[p].get().expect("an eye point");
@@ -687,13 +705,17 @@ impl Work<'_> {
     /// fails. Bit `k` of `got_round[q]` records that the macrochain of q's `k`th neighbour got round without
     /// the help of eye values. That stays true whatever the values (they only add ways to succeed), so the
     /// second pass skips what the first found.
-    fn false_eye_points(&self, values: &[u8], real: &[bool], got_round: &mut [u8]) -> Vec<bool> {
+    /// Tests the points of `tested` (a part of [`Work::tested`], in its order) and returns the false ones as
+    /// flags and as a set.
+    fn false_eye_points(&self, tested: &[Idx], values: &[u8], real: &[bool], got_round: &mut [u8]) -> (Vec<bool>, Set) {
         let grid = self.grid;
         let without_values = values.iter().all(|&v| v == 0);
         let mut is_false = vec![false; grid.len()];
         let mut around = Around { parent: Vec::new(), root: Vec::new(), valued: Vec::new() };
         let mut joined = None;
-        for &q in &self.tested {
+        // Whether the sides of the last eye seen all lie in one block (the tested points come eye by eye).
+        let mut one_block = None;
+        for &q in tested {
             let e = self.eye_of[q].get().expect("an eye point");
             let eye = &self.eyes[e];
             // The macrochain of each neighbour of q, for neighbours that are living stones of the region.
@@ -702,7 +724,15 @@ impl Work<'_> {
                 near[k] = self.chain_in(n, eye.color);
             }
             let sides = self.sides_of(eye);
-            if without_values && sides.iter().all(|side| side.block == sides[0].block) {
+            let in_one_block = match one_block {
+                Some((last, answer)) if last == e => answer,
+                _ => {
+                    let answer = sides.iter().all(|side| side.block == sides[0].block);
+                    one_block = Some((e, answer));
+                    answer
+                }
+            };
+            if without_values && in_one_block {
                 // One block: the macrochains beside the eye all reach one another through other eyes, so the
                 // answer is the same from each (see `gets_round_alone`). Only a neighbour of q in the rest of
                 // the eye can be out of reach, when no side touches that rest.
@@ -738,7 +768,11 @@ impl Work<'_> {
                 }
             }
         }
-        is_false
+        let mut set = grid.no_points();
+        for &q in tested.iter().filter(|&&q| is_false[q]) {
+            set.insert(q % grid.width, q / grid.width);
+        }
+        (is_false, set)
     }
 
     /// [`Work::gets_round`] without eye values: can macrochain `start`, moving through macrochains and eyes (but
@@ -852,10 +886,9 @@ impl Work<'_> {
 
     /// Eye values (step 7), given the first-pass false-eye points: what they need, worked out for all eyes at
     /// once. The values themselves come from [`Work::eye_value`], when asked for.
-    fn eye_values(&self, is_false: Vec<bool>) -> EyeValues {
+    fn eye_values(&self, is_false: Vec<bool>, false_points: Set) -> EyeValues {
         let grid = self.grid;
         let n = grid.len();
-        let false_points = grid.set_of(&is_false);
         let real_points = self.eye_space - false_points;
         EyeValues {
             real: grid.flags(&real_points),
@@ -973,36 +1006,60 @@ impl Work<'_> {
     /// is empty and not real, empty and real next to an opposing false stone, or an opposing stone, real, next to
     /// an empty false point. A poking stone is a real opposing stone next to an opposing false stone or to two
     /// empty false points.
+    ///
+    /// Row by row, in two passes: the first works out each colour's points worth 1000 and 1 towards the moves to
+    /// block, the second what their neighbours make of them.
     fn eye_point_features(&self, false_points: &Set, real_points: &Set) -> Vec<u8> {
         let grid = self.grid;
+        let (width, height) = (grid.width, grid.height);
+        let full = (1u64 << width) - 1;
         let mut features = vec![0u8; grid.len()];
-        let mut mark = |set: Set, feature: u8| {
-            for (x, y) in set.points() {
-                features[y * grid.width + x] |= feature;
+        // Rows are counted with the empty rows around the board (see `Set::padded_row`).
+        let counts = |row: &dyn Fn(usize) -> u64, i: usize| neighbour_counts(row(i - 1), row(i), row(i + 1), full);
+        let empty_false = |i: usize| grid.empty.padded_row(i) & false_points.padded_row(i);
+        let opp_false = |c: usize, i: usize| grid.dead_stones[1 - c].padded_row(i) & false_points.padded_row(i);
+        let real = |c: usize, i: usize| real_points.padded_row(i) & self.in_region[c].padded_row(i);
+        // Each colour's points worth 1000 and worth 1, by padded row.
+        let mut thousand = [[0u64; MAX_ROWS]; 2];
+        let mut one = [[0u64; MAX_ROWS]; 2];
+        for i in 1..=height {
+            let [empty_false_1, empty_false_2, ..] = counts(&empty_false, i);
+            let (empty, real_row) = (grid.empty.padded_row(i), real_points.padded_row(i));
+            for c in 0..2 {
+                let dead_opp = grid.dead_stones[1 - c].padded_row(i);
+                let [opp_false_1, ..] = counts(&|i| opp_false(c, i), i);
+                let real = real(c, i);
+                let poke = real & dead_opp & (opp_false_1 | empty_false_2);
+                thousand[c][i] = (dead_opp & false_points.padded_row(i)) | poke;
+                one[c][i] = ((empty & !real_row) | (empty & real & opp_false_1) | (dead_opp & real & empty_false_1))
+                    & !thousand[c][i];
             }
-        };
-        let real_neighbours = real_points.neighbour_counts();
-        let empty_false = (grid.empty & *false_points).neighbour_counts();
-        let empty_real = (grid.empty & *real_points).neighbour_counts();
-        for pla in COLORS {
-            let real = *real_points & self.in_region[pla.index()];
-            let dead_opp = grid.dead_stones[pla.opponent().index()];
-            let opp_false = (dead_opp & *false_points).neighbour_counts();
-            let poke = real & dead_opp & (opp_false[0] | empty_false[1]);
-            let thousand = (dead_opp & *false_points) | poke;
-            let one =
-                ((grid.empty - *real_points) | (grid.empty & real & opp_false[0]) | (dead_opp & real & empty_false[0]))
-                    - thousand;
-            let [near_thousand, ..] = thousand.neighbour_counts();
-            let [near_one, near_two_ones, ..] = one.neighbour_counts();
-            mark(real - near_thousand - near_one, BLOCKED);
-            mark(real - near_thousand - near_two_ones, BLOCKED_IN_ONE);
-            mark(real & (opp_false[0] - opp_false[1]), ONE_FALSE_THROW_IN);
         }
-        mark(*real_points & real_neighbours[1], EYE_NEIGHBOURS_2);
-        mark(*real_points & real_neighbours[2], EYE_NEIGHBOURS_3);
-        mark(*real_points & real_neighbours[3], EYE_NEIGHBOURS_4);
-        mark(*real_points & empty_real[1], EMPTY_EYE_NEIGHBOURS_2);
+        for i in 1..=height {
+            let line = &mut features[(i - 1) * width..i * width];
+            let mut mark = |mut bits: u64, feature: u8| {
+                while bits != 0 {
+                    line[bits.trailing_zeros() as usize] |= feature;
+                    bits &= bits - 1;
+                }
+            };
+            for c in 0..2 {
+                let real = real(c, i);
+                let [near_thousand, ..] = counts(&|i| thousand[c][i], i);
+                let [near_one, near_two_ones, ..] = counts(&|i| one[c][i], i);
+                let [opp_false_1, opp_false_2, ..] = counts(&|i| opp_false(c, i), i);
+                mark(real & !near_thousand & !near_one, BLOCKED);
+                mark(real & !near_thousand & !near_two_ones, BLOCKED_IN_ONE);
+                mark(real & opp_false_1 & !opp_false_2, ONE_FALSE_THROW_IN);
+            }
+            let real_row = real_points.padded_row(i);
+            let [_, eye_neighbours_2, eye_neighbours_3, eye_neighbours_4] = counts(&|i| real_points.padded_row(i), i);
+            let [_, empty_real_2, ..] = counts(&|i| grid.empty.padded_row(i) & real_points.padded_row(i), i);
+            mark(real_row & eye_neighbours_2, EYE_NEIGHBOURS_2);
+            mark(real_row & eye_neighbours_3, EYE_NEIGHBOURS_3);
+            mark(real_row & eye_neighbours_4, EYE_NEIGHBOURS_4);
+            mark(real_row & empty_real_2, EMPTY_EYE_NEIGHBOURS_2);
+        }
         features
     }
 
@@ -1104,7 +1161,7 @@ impl Work<'_> {
     }
 
     /// Final classification (step 9), given which regions are in seki.
-    fn finish(&self, in_seki: &[bool], unscorable_false_eye: &[bool]) -> Analysis {
+    fn finish(&self, in_seki: &[bool], false_eyes: &Set) -> Analysis {
         let grid = self.grid;
         let open = grid.open();
         let [black, white] = [Color::Black.index(), Color::White.index()];
@@ -1127,10 +1184,9 @@ impl Work<'_> {
             }
         }
         // A dead stone thrown in on a false eye also spoils the points next to it for the surrounding colour.
-        let false_eyes = grid.set_of(unscorable_false_eye);
         let spoiled = |pla: Color| {
-            let beside = (false_eyes & grid.dead_stones[pla.opponent().index()]).neighbour_counts()[0];
-            self.in_region[pla.index()] & (false_eyes | beside)
+            let beside = (*false_eyes & grid.dead_stones[pla.opponent().index()]).next_to();
+            self.in_region[pla.index()] & (*false_eyes | beside)
         };
         let unscorable = open & (spoiled(Color::Black) | spoiled(Color::White));
         let reached_by_other =
