@@ -238,8 +238,9 @@ const UTF16_SNIFF_BYTES: usize = 512;
 /// UTF-16 by BOM, or without one by the shape of the first few hundred bytes: SGF structure and property
 /// names are ASCII, so in UTF-16LE most odd bytes are NUL (in UTF-16BE most even ones) and the punctuation
 /// `(`, `;`, `[`, `]` appears as whole code units. Names and comments in Chinese, Japanese or Korean have no
-/// NUL byte, so they only lower the share; "most", not "all", is the test. 8-bit text (UTF-8, Latin-1, GBK)
-/// has a NUL only by accident and never in most of one parity.
+/// NUL byte, so they only lower the share of such units, however far: the test is the punctuation and one
+/// byte order clearly ahead of the other. 8-bit text (UTF-8, Latin-1, GBK) has a NUL only by accident, and
+/// hardly ever right after `(` or `;` in the same parity twice.
 fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
     if bytes.starts_with(b"\xFF\xFE") {
         return Some(UTF_16LE);
@@ -267,10 +268,11 @@ fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
             be.1 += usize::from(is_punct(second));
         }
     }
-    // At least a third of the code units are ASCII in this byte order, far fewer look so in the other, and
-    // the SGF punctuation is there: `(` and `;` at least.
+    // Far fewer units look ASCII in the other byte order, and either every unit is ASCII (a short file) or
+    // the SGF punctuation is there as whole units: `(` and `;` at least. No share of ASCII units is asked for:
+    // a header of a few properties followed by a long comment in Chinese leaves only a few dozen in the sample.
     let looks_like = |(zero, punct): (usize, usize), (other_zero, _): (usize, usize)| {
-        3 * zero >= units && 4 * other_zero <= zero && punct >= 2
+        4 * other_zero <= zero && (zero == units || (zero >= 4 && punct >= 2))
     };
     if looks_like(le, be) {
         Some(UTF_16LE)
@@ -367,6 +369,23 @@ mod tests {
         assert_eq!((d.text.as_ref(), d.charset), (text, "UTF-16LE"));
         let d = decode(&be).unwrap();
         assert_eq!((d.text.as_ref(), d.charset), (text, "UTF-16BE"));
+    }
+
+    #[test]
+    fn utf16_without_bom_with_a_long_cjk_comment_after_the_header() {
+        // See: #6 — found in review: a header of a few properties, then 300 CJK characters, leaves only 55
+        // ASCII units among the first 256; a share-of-ASCII test refused it, the first-32-units test took it.
+        let text = format!("(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]PB[Lee]PW[Cho]GC[{}];B[pd];W[dd])", "围".repeat(300));
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(decode(&le).unwrap().charset, "UTF-16LE");
+        assert_eq!(decode(&be).unwrap().text, text);
+        // Even straight after `(;C[`.
+        let text = format!("(;C[{}]GM[1];B[pd])", "囲碁".repeat(300));
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert_eq!(decode(&le).unwrap().text, text);
+        // A three-character file.
+        assert_eq!(decode(b"(\0;\0)\0").unwrap().charset, "UTF-16LE");
     }
 
     #[test]
