@@ -244,9 +244,12 @@ fn run_files(
         let progress = progress_bar(input, &paths);
         let mut summary = Summary::default();
         let invalid = AtomicUsize::new(0);
+        // Reports waiting to be printed hold at most about one file's worth of games at the limit.
+        let ordered =
+            batch::Ordered { jobs, cost: |r: &FileReport| r.games.len() + 1, budget: input.max_games.max(1) as usize };
         let result = batch::run_ordered(
             batch::discover(&paths, input.follow_links, input.shard),
-            jobs,
+            ordered,
             |item| match item {
                 Input::File { path, display } => work(path, display),
                 Input::Unreadable { display, message } => FileReport::failed_io(display, message.clone()),

@@ -104,15 +104,29 @@ pub fn discover(
         .filter(move |input| shard.is_none_or(|s| s.contains(input.display())))
 }
 
-/// Runs `work` over `inputs` on `jobs` threads and calls `emit` on the calling thread with each result in
-/// input order. At most `jobs * 128` results wait for their turn, so memory does not grow with the input.
-pub fn run_ordered<I, R, W, E>(inputs: I, jobs: usize, work: W, mut emit: E) -> std::io::Result<()>
+/// How much finished work may wait in memory for its turn to be printed, in units of [`Ordered::cost`]
+/// (for reports: games), beyond the file each worker is on.
+pub struct Ordered<C> {
+    pub jobs: usize,
+    /// The memory a result holds, roughly: a report's games, which cost a few kB each.
+    pub cost: C,
+    /// The most cost waiting at once before workers pause. One result over it still goes through alone.
+    pub budget: usize,
+}
+
+/// Runs `work` over `inputs` on `settings.jobs` threads and calls `emit` on the calling thread with each result
+/// in input order. Results waiting for their turn are bounded twice: at most `jobs * 128` of them, and at most
+/// `budget` of cost (a file of 50,000 games must not be joined by hundreds like it), so memory does not grow
+/// with the input.
+pub fn run_ordered<I, R, W, E, C>(inputs: I, settings: Ordered<C>, work: W, mut emit: E) -> std::io::Result<()>
 where
     I: Iterator<Item = Input> + Send,
     R: Send,
     W: Fn(&Input) -> R + Sync,
     E: FnMut(&Input, R) -> std::io::Result<()>,
+    C: Fn(&R) -> usize + Sync,
 {
+    let Ordered { jobs, cost, budget } = settings;
     let jobs = jobs.max(1);
     if jobs == 1 {
         // One job: no pool, no hand-off per file. The main thread's stack is at least as large as a worker's
@@ -124,14 +138,16 @@ where
         return Ok(());
     }
     // Workers take files in runs so that the hand-off to the printing thread (a wake-up and a context switch)
-    // is paid once per run, not per file.
+    // is paid once per run, not per file; a run is handed over early once its results cost a worker's share.
     const RUN: usize = 32;
     let window = jobs * RUN * 4;
+    let share = (budget / jobs).max(1);
     let source = Mutex::new(inputs.enumerate());
-    let emitted = Mutex::new(0usize);
+    // (results emitted so far, cost handed over and not yet emitted)
+    let progress = Mutex::new((0usize, 0usize));
     let turn = Condvar::new();
     let stop = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Vec<(Input, R)>)>();
+    let (tx, rx) = mpsc::channel::<(usize, Vec<(Input, R, usize)>)>();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(WORKER_STACK_BYTES)
@@ -143,8 +159,24 @@ where
             pool.scope(|ps| {
                 for _ in 0..jobs {
                     let tx = tx.clone();
-                    let (source, emitted, turn, stop, work) = (&source, &emitted, &turn, &stop, &work);
+                    let (source, progress, turn, stop, work, cost) = (&source, &progress, &turn, &stop, &work, &cost);
                     ps.spawn(move |_| {
+                        // Waits while file `index` is too far ahead of the printing, by count or by cost. The file
+                        // printed next never waits, so this cannot stall.
+                        let wait_turn = |index: usize| {
+                            let mut state = progress.lock().expect("progress lock");
+                            while index > state.0
+                                && (index >= state.0 + window || state.1 >= budget)
+                                && stop.load(Ordering::Relaxed) == 0
+                            {
+                                state = turn.wait(state).expect("window wait");
+                            }
+                        };
+                        let hand_over = |first: usize, results: Vec<(Input, R, usize)>| {
+                            let total: usize = results.iter().map(|r| r.2).sum();
+                            progress.lock().expect("progress lock").1 += total;
+                            tx.send((first, results)).is_ok()
+                        };
                         loop {
                             if stop.load(Ordering::Relaxed) != 0 {
                                 return;
@@ -152,20 +184,28 @@ where
                             let run: Vec<(usize, Input)> =
                                 source.lock().expect("input lock").by_ref().take(RUN).collect();
                             let Some(&(index, _)) = run.first() else { return };
-                            {
-                                let mut done = emitted.lock().expect("window lock");
-                                while index >= *done + window && stop.load(Ordering::Relaxed) == 0 {
-                                    done = turn.wait(done).expect("window wait");
+                            wait_turn(index);
+                            let mut first = index;
+                            let mut results = Vec::with_capacity(run.len());
+                            let mut held = 0;
+                            for (i, input) in run {
+                                if i > index && results.is_empty() {
+                                    // Handed over early: the next file waits its turn like a new run.
+                                    wait_turn(i);
+                                }
+                                let r = work(&input);
+                                let c = cost(&r);
+                                held += c;
+                                results.push((input, r, c));
+                                if held >= share {
+                                    if !hand_over(first, std::mem::take(&mut results)) {
+                                        return;
+                                    }
+                                    first = i + 1;
+                                    held = 0;
                                 }
                             }
-                            let results: Vec<(Input, R)> = run
-                                .into_iter()
-                                .map(|(_, input)| {
-                                    let r = work(&input);
-                                    (input, r)
-                                })
-                                .collect();
-                            if tx.send((index, results)).is_err() {
+                            if !results.is_empty() && !hand_over(first, results) {
                                 return;
                             }
                         }
@@ -174,27 +214,33 @@ where
             });
             drop(tx);
         });
-        let mut waiting: VecDeque<Option<(Input, R)>> = VecDeque::new();
+        let mut waiting: VecDeque<Option<(Input, R, usize)>> = VecDeque::new();
         let mut next = 0usize;
         for (first_index, results) in rx.iter() {
-            for (offset, (input, r)) in results.into_iter().enumerate() {
+            for (offset, item) in results.into_iter().enumerate() {
                 let slot = first_index + offset - next;
                 if waiting.len() <= slot {
                     waiting.resize_with(slot + 1, || None);
                 }
-                waiting[slot] = Some((input, r));
+                waiting[slot] = Some(item);
             }
+            let mut freed = 0;
             while let Some(Some(_)) = waiting.front() {
-                let (input, r) = waiting.pop_front().flatten().expect("front is ready");
+                let (input, r, c) = waiting.pop_front().flatten().expect("front is ready");
                 if result.is_ok() {
                     result = emit(&input, r);
                     if result.is_err() {
                         stop.store(1, Ordering::Relaxed);
                     }
                 }
+                freed += c;
                 next += 1;
             }
-            *emitted.lock().expect("window lock") = next;
+            {
+                let mut state = progress.lock().expect("progress lock");
+                state.0 = next;
+                state.1 -= freed;
+            }
             turn.notify_all();
         }
         turn.notify_all();
@@ -205,6 +251,19 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Inputs named 0, 1, 2, ….
+    fn numbered_inputs(count: usize) -> Vec<Input> {
+        (0..count).map(|i| Input::File { path: PathBuf::from(i.to_string()), display: i.to_string() }).collect()
+    }
+
+    /// The input's number, after a pause of up to 0.3 ms that varies from one input to the next, so that
+    /// workers finish out of order.
+    fn number_after_a_pause(input: &Input) -> u64 {
+        let n: u64 = input.display().parse().unwrap();
+        std::thread::sleep(std::time::Duration::from_micros((n * 7919) % 300));
+        n
+    }
 
     #[test]
     fn shards_are_disjoint_and_cover_everything() {
@@ -220,12 +279,11 @@ mod tests {
 
     #[test]
     fn results_come_back_in_input_order_with_one_job_too() {
-        let inputs: Vec<Input> =
-            (0..50).map(|i| Input::File { path: PathBuf::from(i.to_string()), display: i.to_string() }).collect();
+        let inputs = numbered_inputs(50);
         let mut seen = Vec::new();
         run_ordered(
             inputs.into_iter(),
-            1,
+            Ordered { jobs: 1, cost: |_: &String| 1, budget: 1 },
             |input| input.display().to_string(),
             |_, n| {
                 seen.push(n);
@@ -237,18 +295,42 @@ mod tests {
     }
 
     #[test]
-    fn results_come_back_in_input_order() {
-        let inputs: Vec<Input> =
-            (0..500).map(|i| Input::File { path: PathBuf::from(i.to_string()), display: i.to_string() }).collect();
+    fn a_small_cost_budget_pauses_workers_but_never_stalls() {
+        // Every result costs more than half the budget: workers hand over after each file and wait for the
+        // printing to catch up, so few results are ever finished and not yet printed, and they all come back,
+        // in order.
+        let inputs = numbered_inputs(300);
+        let finished = AtomicUsize::new(0);
+        let mut most_waiting = 0;
         let mut seen = Vec::new();
         run_ordered(
             inputs.into_iter(),
-            4,
+            Ordered { jobs: 4, cost: |_: &u64| 10, budget: 15 },
             |input| {
-                let n: u64 = input.display().parse().unwrap();
-                std::thread::sleep(std::time::Duration::from_micros((n * 7919) % 300));
+                let n = number_after_a_pause(input);
+                finished.fetch_add(1, Ordering::SeqCst);
                 n
             },
+            |_, n| {
+                seen.push(n);
+                most_waiting = most_waiting.max(finished.load(Ordering::SeqCst) - seen.len());
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(seen, (0..300).collect::<Vec<u64>>());
+        // Two handed over (the second takes the cost over the budget), and one finishing on each worker.
+        assert!(most_waiting <= 6, "{most_waiting} results waited at once");
+    }
+
+    #[test]
+    fn results_come_back_in_input_order() {
+        let inputs = numbered_inputs(500);
+        let mut seen = Vec::new();
+        run_ordered(
+            inputs.into_iter(),
+            Ordered { jobs: 4, cost: |_: &u64| 1, budget: 1_000 },
+            number_after_a_pause,
             |_, n| {
                 seen.push(n);
                 Ok(())

@@ -42,6 +42,13 @@ impl<W: Write> JsonReporter<W> {
     }
 }
 
+/// A buffer that grew for one huge file is not kept for the rest of the run.
+fn release_if_large(buffer: &mut Vec<u8>) {
+    if buffer.capacity() > 1 << 20 {
+        *buffer = Vec::new();
+    }
+}
+
 fn to_io(e: serde_json::Error) -> io::Error {
     io::Error::other(e)
 }
@@ -56,7 +63,9 @@ impl<W: Write> Reporter for JsonReporter<W> {
         }
         self.buffer.clear();
         serde_json::to_writer(&mut self.buffer, report).map_err(to_io)?;
-        self.out.write_all(&self.buffer)
+        self.out.write_all(&self.buffer)?;
+        release_if_large(&mut self.buffer);
+        Ok(())
     }
 
     fn finish(&mut self, summary: &Summary) -> io::Result<()> {
@@ -85,7 +94,9 @@ impl<W: Write> JsonLinesReporter<W> {
         self.buffer.clear();
         serde_json::to_writer(&mut self.buffer, value).map_err(to_io)?;
         self.buffer.push(b'\n');
-        self.out.write_all(&self.buffer)
+        self.out.write_all(&self.buffer)?;
+        release_if_large(&mut self.buffer);
+        Ok(())
     }
 }
 
