@@ -209,8 +209,9 @@ fn check_variations(c: &Collection, root: u32, start: &Line, info: &GameInfo, di
         info,
         pending: Vec::new(),
         visits: 0,
-        // Replaying prefixes again costs time; stop with a clear note beyond this many node visits.
-        budget: 20 * c.nodes.len() as u64 + 1_000_000,
+        // Replaying prefixes again costs time; stop with a clear note beyond this many node visits. The game's
+        // nodes are the ones scanned from its root to the next game's.
+        budget: 20 * u64::from(game_nodes(c, root)) + 100_000,
     };
     // Seed with the side branches of the main line, replaying it quietly and outside the budget.
     walk.follow(root, &mut start.clone(), None, 0);
@@ -246,6 +247,12 @@ fn check_variations(c: &Collection, root: u32, start: &Line, info: &GameInfo, di
             return;
         }
     }
+}
+
+/// How many nodes the game at `root` has: the scanner numbers a game's nodes from its root up to the next root.
+fn game_nodes(c: &Collection, root: u32) -> u32 {
+    let next_root = c.games.iter().copied().find(|&r| r > root).unwrap_or(c.nodes.len() as u32);
+    next_root - root
 }
 
 /// The state of a walk over a game's variations.

@@ -157,3 +157,27 @@ fn r6_result_mismatch_points_at_the_recorded_result() {
     assert_eq!((&mismatch["line"], &mismatch["column"]), (&2.into(), &11.into()), "{mismatch:#}");
     assert!(mismatch["message"].as_str().unwrap().contains("W+25.5"), "{mismatch:#}");
 }
+
+// See: #6
+// Found in review: with --all-variations each game's work budget was 20 visits per node of the whole file plus
+// 1,000,000, so a collection of deep trees cost games x file size: 20 games of 3,000 branches each took 1.6 s,
+// 200 would take about 16 s. Now a game's budget counts its own nodes, plus 100,000.
+#[test]
+fn r6_variation_budget_is_per_game() {
+    // A main line of 3,000 passes, each with a one-pass side branch: beyond the 64 kept snapshots every
+    // branch replays its path from the root, so each game runs out of budget and says so.
+    let mut game = String::from("(;GM[1]SZ[19]");
+    let colour = |k: usize| if k.is_multiple_of(2) { 'B' } else { 'W' };
+    for k in 0..3_000 {
+        game.push_str(&format!("(;{}[]", colour(k)));
+    }
+    for k in (0..3_000).rev() {
+        game.push_str(&format!(")(;{}[])", colour(k)));
+    }
+    game.push(')');
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "deep.sgf", game.repeat(200));
+    let run = run_bounded(dir.path(), &["check", "-q", "--all-variations", "deep.sgf"], Duration::from_secs(10));
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert_eq!(run.stdout.matches("[variations-not-checked]").count(), 200, "{}", run.stdout);
+}
