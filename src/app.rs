@@ -44,9 +44,11 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
             let scoring = ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() };
             let options = analyze_options(&args.input, args.all_variations);
             let text_options = TextOptions { ascii: args.ascii, color: color_wanted(&args.input) };
-            let board = args.board;
+            let (board, no_score) = (args.board, args.no_score);
             let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| {
-                score_game(c, game, end, &scoring);
+                if !no_score {
+                    score_game(c, game, end, &scoring);
+                }
                 if board {
                     game.picture = error_picture(c, game, &options.check, &text_options);
                 }

@@ -1,7 +1,7 @@
 //! The command line itself: help and version, usage errors (exit 2), missing paths, and the flags that
 //! change what is reported (`--strict`, `--problems-only`, `--verbose`) in the text format.
 
-use crate::util::{fixture, run, run_in, write_file};
+use crate::util::{check_json, fixture, only_game, run, run_in, write_file};
 
 #[test]
 fn help_lists_the_check_command() {
@@ -126,4 +126,22 @@ fn a_file_named_explicitly_is_checked_whatever_its_extension() {
     assert_eq!(r.code, 1, "{}", r.stdout);
     assert!(r.stdout.starts_with("notes.txt:1:1: error: "), "{}", r.stdout);
     assert!(r.stdout.contains("[syntax]"), "{}", r.stdout);
+}
+
+#[test]
+fn no_score_leaves_finished_games_unscored() {
+    // The bundled example ends with two passes, so check scores it; --no-score skips the count and its notes.
+    let example = fixture("sgf/example.sgf").display().to_string();
+    let (code, scored) = check_json(&example, &[]);
+    assert_eq!(code, 0);
+    assert!(only_game(&scored)["score"].is_object(), "{scored:#}");
+    let (code, unscored) = check_json(&example, &["--no-score"]);
+    assert_eq!(code, 0);
+    let game = only_game(&unscored);
+    assert!(game["score"].is_null(), "{unscored:#}");
+    assert_eq!(game["valid"], true);
+    let codes: Vec<&str> = game["diagnostics"].as_array().unwrap().iter().filter_map(|d| d["code"].as_str()).collect();
+    assert!(!codes.iter().any(|c| c.contains("score") || c.starts_with("result")), "{codes:?}");
+    let text = run(&["check", "--no-score", &example]);
+    assert!(!text.stdout.contains("score:"), "{}", text.stdout);
 }
