@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use crate::diag::Diagnostic;
-use crate::go::{Color, Game, Illegal, Preset, Rules, rules_from_record};
-use crate::record::{self, MoveValue, PointListError, PointSet};
+use crate::go::{Color, Game, Illegal, PointSet, Preset, Rules, rules_from_record};
+use crate::record::{self, MoveValue, PointListError};
 use crate::score::verdict::GameScore;
 use crate::sgf::{Collection, NONE, PropId};
 
@@ -382,7 +382,8 @@ fn process_node(
                     PropId::AW => 1,
                     _ => 2,
                 };
-                let set = &mut setup.get_or_insert_with(Default::default)[slot];
+                let set = &mut setup
+                    .get_or_insert_with(|| Box::new([PointSet::empty(usize::from(w), usize::from(h)); 3]))[slot];
                 for &v in c.values(p) {
                     // Compressed lists can name the same points many times over (`AE[aa:ZZ]` repeated): a set
                     // of points keeps each once, and a rectangle costs one step per row.
@@ -456,7 +457,7 @@ fn process_node(
                 &mut out,
             );
         }
-        let [black, white, empty] = &sets.each_ref().map(PointSet::to_sorted_vec);
+        let [black, white, empty] = &sets.each_ref().map(PointSet::sorted_points);
         if let Some(&p) = black.iter().find(|p| white.binary_search(p).is_ok()) {
             push(
                 Diagnostic::error("illegal-setup", format!("{} is set up both black and white", p.to_sgf()))

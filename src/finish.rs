@@ -4,8 +4,8 @@
 
 use crate::check::{GameReport, LineEnd};
 use crate::diag::Diagnostic;
-use crate::go::{Color, HandicapBonus, Point};
-use crate::record::{self, PointListError, PointSet};
+use crate::go::{Color, HandicapBonus, Point, PointSet};
+use crate::record::{self, PointListError};
 use crate::score::result::{GameResult, WinBy, parse_result};
 use crate::score::verdict::{DeadSource, GameScore, check_result};
 use crate::score::{PointList, ScoreInput, format_margin, score};
@@ -188,7 +188,7 @@ const MAX_BAD_MARKUP_LISTED: usize = 32;
 /// on the board come back as `bad-markup` warnings.
 pub fn territory_marks(c: &Collection, node: u32, w: u8, h: u8) -> (Option<[Vec<Point>; 2]>, Vec<Diagnostic>) {
     // As sets of points: a compressed list costs one step per row, and a point named again costs nothing.
-    let mut sets = [PointSet::default(), PointSet::default()];
+    let mut sets = [PointSet::empty(usize::from(w), usize::from(h)); 2];
     let mut has_markup = false;
     let mut findings = Vec::new();
     let mut bad_values = 0usize;
@@ -225,7 +225,7 @@ pub fn territory_marks(c: &Collection, node: u32, w: u8, h: u8) -> (Option<[Vec<
             }
         }
     }
-    (has_markup.then(|| sets.each_ref().map(PointSet::to_sorted_vec)), findings)
+    (has_markup.then(|| sets.each_ref().map(PointSet::sorted_points)), findings)
 }
 
 /// Where the value of game `index`'s `RE` begins in the text (its root node's first `RE`).

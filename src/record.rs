@@ -4,7 +4,7 @@
 
 use sgf_parse::SimpleText;
 
-use crate::go::{Color, MAX_SIDE, Point};
+use crate::go::{Color, MAX_SIDE, Point, PointRect};
 
 /// A move value on a board of the given size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,15 +46,6 @@ pub enum PointListError {
     OffBoard(String),
 }
 
-/// A rectangle of points, corners included: `x1 <= x2`, `y1 <= y2`. A single point is a rectangle of one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PointRect {
-    pub x1: u8,
-    pub y1: u8,
-    pub x2: u8,
-    pub y2: u8,
-}
-
 /// Reads one value of a point list: `xy`, or a compressed rectangle `xy:xy` (SGF FF[4] "compressed point
 /// lists"). Rectangles given by the other two corners are accepted too. `None` for an empty value.
 pub fn parse_point_rect(value: &str, width: u8, height: u8) -> Result<Option<PointRect>, PointListError> {
@@ -89,65 +80,6 @@ pub fn parse_point_rect(value: &str, width: u8, height: u8) -> Result<Option<Poi
         Some((a, b)) => (corner(a)?, corner(b)?),
     };
     Ok(Some(PointRect { x1: xa.min(xb), y1: ya.min(yb), x2: xa.max(xb), y2: ya.max(yb) }))
-}
-
-/// A set of points of a board, one bit mask per row: adding a rectangle costs one operation per row whatever
-/// its size, and a point named many times is stored once, so a point list costs at most the board, not the
-/// number of points it names (`AE[aa:ZZ]` repeated; issue #6).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PointSet {
-    rows: [u64; MAX_SIDE as usize],
-}
-
-impl Default for PointSet {
-    fn default() -> Self {
-        PointSet { rows: [0; MAX_SIDE as usize] }
-    }
-}
-
-impl PointSet {
-    pub fn insert_rect(&mut self, r: PointRect) {
-        // x2 <= 51, so the mask of columns x1..=x2 fits in a u64.
-        let mask = (u64::MAX >> (63 - u32::from(r.x2))) & (u64::MAX << r.x1);
-        for row in &mut self.rows[usize::from(r.y1)..=usize::from(r.y2)] {
-            *row |= mask;
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.rows.iter().all(|&r| r == 0)
-    }
-
-    pub fn len(&self) -> usize {
-        self.rows.iter().map(|r| r.count_ones() as usize).sum()
-    }
-
-    /// The points in both sets.
-    pub fn intersection(&self, other: &PointSet) -> PointSet {
-        PointSet { rows: std::array::from_fn(|y| self.rows[y] & other.rows[y]) }
-    }
-
-    /// The points, sorted as `Point` sorts (by column, then row).
-    pub fn to_sorted_vec(&self) -> Vec<Point> {
-        // Turned into one bit mask per column, which lists the points in order with no comparison sort.
-        let mut columns = [0u64; MAX_SIDE as usize];
-        for (y, &row) in self.rows.iter().enumerate() {
-            let mut bits = row;
-            while bits != 0 {
-                columns[bits.trailing_zeros() as usize] |= 1 << y;
-                bits &= bits - 1;
-            }
-        }
-        let mut points = Vec::with_capacity(self.len());
-        for (x, &column) in columns.iter().enumerate() {
-            let mut bits = column;
-            while bits != 0 {
-                points.push(Point::new(x as u8, bits.trailing_zeros() as u8));
-                bits &= bits - 1;
-            }
-        }
-        points
-    }
 }
 
 /// Board size from `SZ[n]` or `SZ[w:h]`; each side 1..=52 (the SGF FF[4] limit).
@@ -242,6 +174,7 @@ pub fn simple_text(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::PointSet;
 
     #[test]
     fn moves_passes_and_tt() {
@@ -288,12 +221,12 @@ mod tests {
 
     #[test]
     fn point_sets_store_each_point_once() {
-        let mut set = PointSet::default();
+        let mut set = PointSet::empty(52, 52);
         for _ in 0..1000 {
             set.insert_rect(parse_point_rect("aa:ZZ", 52, 52).unwrap().unwrap());
         }
         assert_eq!(set.len(), 52 * 52);
-        let mut set = PointSet::default();
+        let mut set = PointSet::empty(19, 19);
         for value in ["bc:aa", "ab", "", "ss"] {
             if let Some(r) = parse_point_rect(value, 19, 19).unwrap() {
                 set.insert_rect(r);
@@ -304,11 +237,11 @@ mod tests {
             parse_point_value(value, 19, 19, &mut listed).unwrap();
         }
         listed.sort();
-        assert_eq!(set.to_sorted_vec(), listed);
-        let mut other = PointSet::default();
+        assert_eq!(set.sorted_points(), listed);
+        let mut other = PointSet::empty(19, 19);
         other.insert_rect(parse_point_rect("bb:ss", 19, 19).unwrap().unwrap());
-        assert_eq!(set.intersection(&other).to_sorted_vec(), [Point::new(1, 1), Point::new(1, 2), Point::new(18, 18)]);
-        assert!(set.intersection(&PointSet::default()).is_empty());
+        assert_eq!((set & other).sorted_points(), [Point::new(1, 1), Point::new(1, 2), Point::new(18, 18)]);
+        assert!((set & PointSet::empty(19, 19)).is_empty());
     }
 
     #[test]

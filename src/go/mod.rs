@@ -4,6 +4,7 @@
 pub mod board;
 pub mod coord;
 pub mod game;
+pub mod points;
 pub mod rules;
 mod zobrist;
 
@@ -13,4 +14,5 @@ mod tests;
 pub use board::{Board, Loc, MoveContext, Placed};
 pub use coord::{Color, MAX_SIDE, Point, column_name};
 pub use game::{Game, Illegal, Played};
+pub use points::{PointRect, PointSet};
 pub use rules::{HandicapBonus, KoRule, Preset, Rules, RulesFromRecord, Scoring, rules_from_record};

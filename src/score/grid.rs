@@ -2,7 +2,7 @@
 //! point and the liberty count of the chain through each stone. Dead stones stay on the grid; every analysis
 //! decides for itself whether it looks through them.
 
-use crate::go::{Board, Color, Point};
+use crate::go::{Board, Color, Point, PointSet};
 use std::cell::RefCell;
 use std::num::NonZeroU16;
 use std::rc::Rc;
@@ -53,9 +53,9 @@ pub(crate) struct Grid<'b> {
     /// [`EMPTY`], or [`living_code`] of the stone's colour plus [`DEAD`] when it is dead.
     pub cell: Vec<u8>,
     /// Living stones and dead stones of each colour (index [`Color::index`]), and empty points, as sets.
-    pub living: [Set; 2],
-    pub dead_stones: [Set; 2],
-    pub empty: Set,
+    pub living: [PointSet; 2],
+    pub dead_stones: [PointSet; 2],
+    pub empty: PointSet,
     /// Each point's neighbours: the analysis walks neighbours in every step, and computing them from `i` each
     /// time costs a division. Shared by every grid of the same size on a thread.
     adjacent: Rc<[Adjacent]>,
@@ -114,9 +114,9 @@ impl<'b> Grid<'b> {
         let height = usize::from(board.height());
         debug_assert_eq!(dead.len(), width * height);
         let mut cell = vec![EMPTY; width * height];
-        let mut living = [Set::empty(width, height); 2];
-        let mut dead_stones = [Set::empty(width, height); 2];
-        let mut empty = Set::empty(width, height);
+        let mut living = [PointSet::empty(width, height); 2];
+        let mut dead_stones = [PointSet::empty(width, height); 2];
+        let mut empty = PointSet::empty(width, height);
         for (y, (cells, dead)) in cell.chunks_exact_mut(width).zip(dead.chunks_exact(width)).enumerate() {
             // Built without a branch per point: stone colours are as good as random to a branch predictor.
             let mut rows = [0u64; 5]; // by cell code: empty, Black, White, dead Black, dead White
@@ -127,11 +127,11 @@ impl<'b> Grid<'b> {
                 *cell = code;
                 rows[usize::from(code - (code >> 2 << 1))] |= 1 << x;
             }
-            empty.rows[y + 1] = rows[0];
-            living[0].rows[y + 1] = rows[1];
-            living[1].rows[y + 1] = rows[2];
-            dead_stones[0].rows[y + 1] = rows[3];
-            dead_stones[1].rows[y + 1] = rows[4];
+            empty.set_row(y, rows[0]);
+            living[0].set_row(y, rows[1]);
+            living[1].set_row(y, rows[2]);
+            dead_stones[0].set_row(y, rows[3]);
+            dead_stones[1].set_row(y, rows[4]);
         }
         Grid { board, width, height, cell, living, dead_stones, empty, adjacent: adjacency(width, height) }
     }
@@ -155,20 +155,20 @@ impl<'b> Grid<'b> {
     }
 
     /// Empty points and dead stones.
-    pub fn open(&self) -> Set {
+    pub fn open(&self) -> PointSet {
         self.empty | self.dead_stones[0] | self.dead_stones[1]
     }
 
-    pub fn no_points(&self) -> Set {
-        Set::empty(self.width, self.height)
+    pub fn no_points(&self) -> PointSet {
+        PointSet::empty(self.width, self.height)
     }
 
-    pub fn all_points(&self) -> Set {
-        Set::all(self.width, self.height)
+    pub fn all_points(&self) -> PointSet {
+        PointSet::all(self.width, self.height)
     }
 
     /// `set` as one flag per point.
-    pub fn flags(&self, set: &Set) -> Vec<bool> {
+    pub fn flags(&self, set: &PointSet) -> Vec<bool> {
         let mut out = vec![false; self.len()];
         for (y, row) in out.chunks_exact_mut(self.width).enumerate() {
             let mut bits = set.row(y);
@@ -181,7 +181,7 @@ impl<'b> Grid<'b> {
     }
 
     /// One byte per point: bit `1 << k` set when the point is in `sets[k]` (two sets).
-    pub fn bytes(&self, sets: &[Set; 2]) -> Vec<u8> {
+    pub fn bytes(&self, sets: &[PointSet; 2]) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.len());
         for y in 0..self.height {
             for_bytes(sets[0].row(y), sets[1].row(y), self.width, |bytes| out.extend_from_slice(bytes));
@@ -326,245 +326,6 @@ fn for_bytes(a: u64, b: u64, width: usize, mut f: impl FnMut(&[u8])) {
     }
 }
 
-/// The points of a row with at least 1, 2, 3 and 4 neighbours in a set, given the set's rows above, at and
-/// below it and the bits of a row that lie on the board.
-pub(crate) fn neighbour_counts(up: u64, row: u64, down: u64, full: u64) -> [u64; 4] {
-    let (left, right) = (row << 1 & full, row >> 1);
-    let (across_any, across_both) = (left | right, left & right);
-    let (along_any, along_both) = (up | down, up & down);
-    [
-        across_any | along_any,
-        across_both | along_both | (across_any & along_any),
-        (across_both & along_any) | (along_both & across_any),
-        across_both & along_both,
-    ]
-}
-
-/// The longest side a board can have.
-const MAX_SIDE: usize = 52;
-
-/// Rows of a [`Set`]: the board's and an empty one above and below.
-pub(crate) const MAX_ROWS: usize = MAX_SIDE + 2;
-
-/// A set of points as bits, one 64-bit word per row (bit `x` of row `y`). Set algebra and a step to the
-/// neighbours work on whole rows at once, without a branch per point: on real positions the point-by-point
-/// floods spent most of their time in mispredicted branches. Rows are stored from index 1, with an empty row
-/// above and below the board, so that a row's neighbours need no bounds test.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Set {
-    rows: [u64; MAX_ROWS],
-    height: usize,
-    /// The bits of one row that lie on the board.
-    full: u64,
-}
-
-impl Set {
-    /// The empty set on a board of this size.
-    pub fn empty(width: usize, height: usize) -> Set {
-        Set { rows: [0; MAX_ROWS], height, full: (1u64 << width) - 1 }
-    }
-
-    /// Every point of the board.
-    pub fn all(width: usize, height: usize) -> Set {
-        let mut set = Set::empty(width, height);
-        for row in &mut set.rows[1..=height] {
-            *row = set.full;
-        }
-        set
-    }
-
-    pub fn insert(&mut self, x: usize, y: usize) {
-        self.rows[y + 1] |= 1 << x;
-    }
-
-    pub fn contains(&self, x: usize, y: usize) -> bool {
-        self.rows[y + 1] >> x & 1 != 0
-    }
-
-    /// The 3×3 window around `(x, y)` as 9 bits: bit `(dy + 1) * 3 + dx + 1` for the point `(x + dx, y + dy)`,
-    /// 0 off the board.
-    pub fn window(&self, x: usize, y: usize) -> u16 {
-        let pick = |row: u64| ((row << 1) >> x & 7) as u16;
-        pick(self.rows[y]) | pick(self.rows[y + 1]) << 3 | pick(self.rows[y + 2]) << 6
-    }
-
-    /// Row `y` as bits.
-    pub fn row(&self, y: usize) -> u64 {
-        self.rows[y + 1]
-    }
-
-    /// How many points the set holds.
-    pub fn len(&self) -> usize {
-        self.rows[1..=self.height].iter().map(|r| r.count_ones() as usize).sum()
-    }
-
-    /// The points in [`Point`] order (by column, then row): a counting sort of the row-major order by column.
-    pub fn sorted_points(&self) -> Vec<Point> {
-        if self.rows.iter().all(|&row| row == 0) {
-            return Vec::new();
-        }
-        let mut start = [0usize; MAX_SIDE + 1];
-        for (x, _) in self.points() {
-            start[x + 1] += 1;
-        }
-        for x in 0..MAX_SIDE {
-            start[x + 1] += start[x];
-        }
-        let mut out = vec![Point::new(0, 0); start[MAX_SIDE]];
-        for (x, y) in self.points() {
-            out[start[x]] = Point::new(x as u8, y as u8);
-            start[x] += 1;
-        }
-        out
-    }
-
-    /// The set and every point next to one of its points.
-    pub fn grow(&self) -> Set {
-        let mut out = *self;
-        for y in 1..=self.height {
-            let r = self.rows[y];
-            out.rows[y] = (r | r << 1 | r >> 1 | self.rows[y - 1] | self.rows[y + 1]) & self.full;
-        }
-        out
-    }
-
-    /// The points reached from `seeds` by stepping to neighbours that are in `enter`, never stepping out of a
-    /// point of `stop` (which is reached, though). Seeds are reached whether or not they are in `enter`.
-    ///
-    /// Rows are updated in place, each filled sideways as far as it goes, and a row is updated again only when a
-    /// row next to it has grown since: any order of steps reaches the same points, and this one looks only at
-    /// rows that can still grow (none at all when there are no seeds). The rows still to look at are the bits of
-    /// one word, lowest (topmost) first.
-    pub fn spread(seeds: &Set, enter: &Set, stop: &Set) -> Set {
-        let mut reached = *seeds;
-        let full = seeds.full;
-        let mut update = |y: usize| {
-            let from = |y: usize, row: u64| row & !stop.rows[y];
-            let before = reached.rows[y];
-            let mut row =
-                before | ((from(y - 1, reached.rows[y - 1]) | from(y + 1, reached.rows[y + 1])) & enter.rows[y]);
-            loop {
-                let out = from(y, row);
-                let grown = row | ((out << 1 | out >> 1) & full & enter.rows[y]);
-                if grown == row {
-                    break;
-                }
-                row = grown;
-            }
-            reached.rows[y] = row;
-            row != before
-        };
-        // Bit y for row index y (board rows are 1..=height).
-        let board_rows = ((1u64 << seeds.height) - 1) << 1;
-        let mut pending = 0u64;
-        for y in 1..=seeds.height {
-            if seeds.rows[y] != 0 {
-                pending |= 0b111 << (y - 1);
-            }
-        }
-        pending &= board_rows;
-        while pending != 0 {
-            let y = pending.trailing_zeros() as usize;
-            pending &= pending - 1;
-            if update(y) {
-                pending |= (0b101 << (y - 1)) & board_rows;
-            }
-        }
-        reached
-    }
-
-    /// The points whose neighbours to the right, below, and below right are in the set too, with themselves.
-    pub fn two_by_two(&self) -> Set {
-        let mut out = *self;
-        for y in 1..=self.height {
-            let (r, below) = (self.rows[y], self.rows[y + 1]);
-            out.rows[y] = r & r >> 1 & below & below >> 1;
-        }
-        out
-    }
-
-    /// The points with at least 1, 2, … `N` neighbours in the set (counted bit-parallel; `N` is at most 4). Only the
-    /// counts asked for are worked out.
-    pub fn neighbour_counts<const N: usize>(&self) -> [Set; N] {
-        debug_assert!(N <= 4);
-        let mut out = [Set { rows: [0; MAX_ROWS], height: self.height, full: self.full }; N];
-        for y in 1..=self.height {
-            let counts = neighbour_counts(self.rows[y - 1], self.rows[y], self.rows[y + 1], self.full);
-            for (set, count) in out.iter_mut().zip(counts) {
-                set.rows[y] = count;
-            }
-        }
-        out
-    }
-
-    /// Row `i` counted with the empty rows around the board: row 0 is the one above the board, row `y + 1` is
-    /// [`Set::row`] `y`, and row `height + 1` the one below.
-    pub fn padded_row(&self, i: usize) -> u64 {
-        self.rows[i]
-    }
-
-    /// The points with a neighbour in the set.
-    pub fn next_to(&self) -> Set {
-        let [out] = self.neighbour_counts();
-        out
-    }
-
-    /// The points, in row-major order, as `(x, y)`.
-    pub fn points(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.height).flat_map(move |y| {
-            let mut bits = self.rows[y + 1];
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let x = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    (x, y)
-                })
-            })
-        })
-    }
-}
-
-impl std::ops::BitOr for Set {
-    type Output = Set;
-    fn bitor(mut self, other: Set) -> Set {
-        for (a, b) in self.rows.iter_mut().zip(other.rows) {
-            *a |= b;
-        }
-        self
-    }
-}
-
-impl std::ops::BitAnd for Set {
-    type Output = Set;
-    fn bitand(mut self, other: Set) -> Set {
-        for (a, b) in self.rows.iter_mut().zip(other.rows) {
-            *a &= b;
-        }
-        self
-    }
-}
-
-impl std::ops::BitXor for Set {
-    type Output = Set;
-    fn bitxor(mut self, other: Set) -> Set {
-        for (a, b) in self.rows.iter_mut().zip(other.rows) {
-            *a ^= b;
-        }
-        self
-    }
-}
-
-/// `a - b`: the points of `a` not in `b`.
-impl std::ops::Sub for Set {
-    type Output = Set;
-    fn sub(mut self, other: Set) -> Set {
-        for (a, b) in self.rows.iter_mut().zip(other.rows) {
-            *a &= !b;
-        }
-        self
-    }
-}
-
 /// Labels the 4-connected components of sets (see [`Labeller::label`]); keeps its buffers from call to call.
 #[derive(Default)]
 pub(crate) struct Labeller {
@@ -582,7 +343,7 @@ impl Labeller {
     /// writes `Slot::of(component)` into `label` for the points of `set` (leaving the others alone) and returns how
     /// many there are. Works on runs of consecutive points in a row, joined with the runs they overlap in the
     /// row above (found by walking both rows' runs left to right together).
-    pub fn label(&mut self, set: &Set, width: usize, label: &mut [Slot], mark: &Set) -> usize {
+    pub fn label(&mut self, set: &PointSet, width: usize, label: &mut [Slot], mark: &PointSet) -> usize {
         // Worked on as locals (put back at the end), so that the loops keep them in registers.
         let (mut runs, mut parent, mut marked) =
             (std::mem::take(&mut self.runs), std::mem::take(&mut self.parent), std::mem::take(&mut self.marked));
@@ -598,7 +359,7 @@ impl Labeller {
         }
         // The runs of the row above.
         let mut above = 0..0;
-        for y in 0..set.height {
+        for y in 0..set.height() {
             let first = runs.len();
             let mut bits = set.row(y);
             // The first run above that does not end before the current run starts.

@@ -32,7 +32,7 @@
 //! # How it is computed
 //!
 //! Scoring runs once per game of a batch, so the steps above are computed in ways that give the same answers
-//! quickly; each function says why its way is equivalent. Point sets are [`Set`]s (a 64-bit word per row), so
+//! quickly; each function says why its way is equivalent. Point sets are [`PointSet`]s (a 64-bit word per row), so
 //! floods, neighbour counts and set algebra work on whole rows. Connected pieces come from [`Labeller`] (runs of
 //! a row joined with the runs they touch). Connection blocks are only looked for where both colours reach, the
 //! only places they change anything. Regions are found by joining eyes with the macrochains around them. The
@@ -40,8 +40,10 @@
 //! from a union-find over that graph without the tested eye (second pass), not by searching it from each point.
 //! Eye values are worked out only when a seki test or the second pass asks for them.
 
-use super::grid::{Grid, Idx, Labeller, MAX_ROWS, Pieces, Set, Slot, neighbour_counts};
+use super::grid::{Grid, Idx, Labeller, Pieces, Slot};
 use crate::go::Color;
+use crate::go::PointSet;
+use crate::go::points::{MAX_ROWS, neighbour_counts};
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -50,19 +52,19 @@ const COLORS: [Color; 2] = [Color::Black, Color::White];
 /// What the analysis found, as sets of points; the pairs are by colour (index [`Color::index`]).
 pub(crate) struct Analysis {
     /// Territory under territory counting, including points under dead stones.
-    pub territory: [Set; 2],
+    pub territory: [PointSet; 2],
     /// Area under area counting (strict reach): the points only that colour reaches, living stones included.
-    pub area: [Set; 2],
+    pub area: [PointSet; 2],
     /// Points (stones and space) of regions judged to be in seki, by the region's colour.
-    pub seki: [Set; 2],
+    pub seki: [PointSet; 2],
     /// Empty or dead points that must eventually be filled (false eyes, points beside dead throw-ins in them).
-    pub unscorable: Set,
+    pub unscorable: PointSet,
     /// Empty or dead points of a region that the opponent can still reach through an open border.
-    pub unsealed: Set,
+    pub unsealed: PointSet,
     /// Empty points in no region that neither colour alone reaches.
-    pub neutral: Set,
+    pub neutral: PointSet,
     /// Living stones of regions in seki.
-    pub seki_stones: Set,
+    pub seki_stones: PointSet,
 }
 
 /// One colour's living stones in a shape that closes the point `*` to the other colour. Cells: `P` a living stone
@@ -106,7 +108,7 @@ enum Line {
     ColumnFromEnd(isize),
 }
 
-/// The bit of cell `(dx, dy)` (each -1, 0 or 1) of the 3×3 window around a point (see [`Set::window`]).
+/// The bit of cell `(dx, dy)` (each -1, 0 or 1) of the 3×3 window around a point (see [`PointSet::window`]).
 fn window_bit(dx: isize, dy: isize) -> u16 {
     1 << ((dy + 1) * 3 + dx + 1)
 }
@@ -219,7 +221,7 @@ impl Template {
 
 /// The empty points each colour's shapes close to the other colour (index [`Color::index`]), among `candidates`.
 /// When both colours close a point, White's shapes win (goscorer applies them after Black's).
-fn connection_blocks(grid: &Grid, candidates: &Set) -> [Set; 2] {
+fn connection_blocks(grid: &Grid, candidates: &PointSet) -> [PointSet; 2] {
     let templates = templates();
     let mut blocked_by = [grid.no_points(); 2];
     let board = grid.all_points();
@@ -249,10 +251,10 @@ pub(crate) fn area_owners(grid: &Grid) -> Vec<Option<Color>> {
 
 /// Strict reach (step 2) of each colour: its flood from its living stones enters anything but the other colour's
 /// living stones and never stops.
-fn strict_reach(grid: &Grid) -> [Set; 2] {
+fn strict_reach(grid: &Grid) -> [PointSet; 2] {
     let (all, none) = (grid.all_points(), grid.no_points());
     let [black, white] = grid.living;
-    [Set::spread(&black, &(all - white), &none), Set::spread(&white, &(all - black), &none)]
+    [PointSet::spread(&black, &(all - white), &none), PointSet::spread(&white, &(all - black), &none)]
 }
 
 struct Eye {
@@ -279,16 +281,16 @@ struct Work<'g> {
     grid: &'g Grid<'g>,
     labeller: Labeller,
     /// The points each colour's connection shapes close to the other colour (index [`Color::index`]).
-    blocked_by: [Set; 2],
-    strict: [Set; 2],
+    blocked_by: [PointSet; 2],
+    strict: [PointSet; 2],
     /// For each point, bit `1 << color.index()` set when it lies in a region of that colour.
     zone: Vec<u8>,
     /// The points of each colour's regions.
-    in_region: [Set; 2],
+    in_region: [PointSet; 2],
     /// Empty points and dead stones whose whole chain (same colour, same deadness) lies in a single region.
-    whole_chain: Set,
+    whole_chain: PointSet,
     /// Empty points and dead stones of regions: the points of the eyes.
-    eye_space: Set,
+    eye_space: PointSet,
     /// The eye points the false-eye test looks at, eye by eye: those with at most one neighbour in their eye
     /// (any other is always real), and a living stone of the eye's colour beside them to try to get round them.
     tested: Vec<Idx>,
@@ -298,7 +300,7 @@ struct Work<'g> {
     macro_base: [usize; 2],
     macro_count: usize,
     /// The dame each colour's macrochains may walk through.
-    walked: [Set; 2],
+    walked: [PointSet; 2],
     /// Which macrochains hold living stones (the others are stretches of dame alone).
     has_stones: Vec<bool>,
     /// The region of each macrochain (`0..macro_count`) and of each eye (`macro_count..`): see
@@ -357,8 +359,8 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
     let all = grid.all_points();
     let [black, white] = grid.living;
     let loose = [
-        Set::spread(&black, &(all - white), &blocked_by[Color::White.index()]),
-        Set::spread(&white, &(all - black), &blocked_by[Color::Black.index()]),
+        PointSet::spread(&black, &(all - white), &blocked_by[Color::White.index()]),
+        PointSet::spread(&white, &(all - black), &blocked_by[Color::Black.index()]),
     ];
     let labeller = LABELLER.take();
     let in_region = [loose[0] - loose[1], loose[1] - loose[0]];
@@ -417,12 +419,12 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
 /// Empty points and dead stones whose chain (empty points, or dead stones of one colour, 4-connected) lies
 /// wholly in regions. Such a chain lies in a single region: two neighbouring points of regions of different
 /// colours would both be reached by the first colour, and two of one colour are in one of its pieces.
-fn whole_chains(grid: &Grid, in_region: &[Set; 2]) -> Set {
+fn whole_chains(grid: &Grid, in_region: &[PointSet; 2]) -> PointSet {
     let regions = in_region[0] | in_region[1];
     let none = grid.no_points();
     let mut out = none;
     for class in [grid.empty, grid.dead_stones[0], grid.dead_stones[1]] {
-        let broken = Set::spread(&(class - regions), &class, &none);
+        let broken = PointSet::spread(&(class - regions), &class, &none);
         out = out | (class - broken);
     }
     out
@@ -707,7 +709,13 @@ impl Work<'_> {
     /// second pass skips what the first found.
     /// Tests the points of `tested` (a part of [`Work::tested`], in its order) and returns the false ones as
     /// flags and as a set.
-    fn false_eye_points(&self, tested: &[Idx], values: &[u8], real: &[bool], got_round: &mut [u8]) -> (Vec<bool>, Set) {
+    fn false_eye_points(
+        &self,
+        tested: &[Idx],
+        values: &[u8],
+        real: &[bool],
+        got_round: &mut [u8],
+    ) -> (Vec<bool>, PointSet) {
         let grid = self.grid;
         let without_values = values.iter().all(|&v| v == 0);
         let mut is_false = vec![false; grid.len()];
@@ -886,7 +894,7 @@ impl Work<'_> {
 
     /// Eye values (step 7), given the first-pass false-eye points: what they need, worked out for all eyes at
     /// once. The values themselves come from [`Work::eye_value`], when asked for.
-    fn eye_values(&self, is_false: Vec<bool>, false_points: Set) -> EyeValues {
+    fn eye_values(&self, is_false: Vec<bool>, false_points: PointSet) -> EyeValues {
         let grid = self.grid;
         let n = grid.len();
         let real_points = self.eye_space - false_points;
@@ -1009,12 +1017,12 @@ impl Work<'_> {
     ///
     /// Row by row, in two passes: the first works out each colour's points worth 1000 and 1 towards the moves to
     /// block, the second what their neighbours make of them.
-    fn eye_point_features(&self, false_points: &Set, real_points: &Set) -> Vec<u8> {
+    fn eye_point_features(&self, false_points: &PointSet, real_points: &PointSet) -> Vec<u8> {
         let grid = self.grid;
         let (width, height) = (grid.width, grid.height);
         let full = (1u64 << width) - 1;
         let mut features = vec![0u8; grid.len()];
-        // Rows are counted with the empty rows around the board (see `Set::padded_row`).
+        // Rows are counted with the empty rows around the board (see `PointSet::padded_row`).
         let counts = |row: &dyn Fn(usize) -> u64, i: usize| neighbour_counts(row(i - 1), row(i), row(i + 1), full);
         let empty_false = |i: usize| grid.empty.padded_row(i) & false_points.padded_row(i);
         let opp_false = |c: usize, i: usize| grid.dead_stones[1 - c].padded_row(i) & false_points.padded_row(i);
@@ -1161,7 +1169,7 @@ impl Work<'_> {
     }
 
     /// Final classification (step 9), given which regions are in seki.
-    fn finish(&self, in_seki: &[bool], false_eyes: &Set) -> Analysis {
+    fn finish(&self, in_seki: &[bool], false_eyes: &PointSet) -> Analysis {
         let grid = self.grid;
         let open = grid.open();
         let [black, white] = [Color::Black.index(), Color::White.index()];
@@ -1211,7 +1219,7 @@ impl Work<'_> {
 }
 
 /// The colour that alone reaches each point.
-fn area_from(grid: &Grid, strict: &[Set; 2]) -> Vec<Option<Color>> {
+fn area_from(grid: &Grid, strict: &[PointSet; 2]) -> Vec<Option<Color>> {
     let mut out = Vec::with_capacity(grid.len());
     for y in 0..grid.height {
         let (black, white) = (strict[0].row(y), strict[1].row(y));

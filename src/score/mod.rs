@@ -92,8 +92,9 @@ pub mod result;
 mod tests;
 pub mod verdict;
 
+use crate::go::PointSet;
 use crate::go::{Board, Color, HandicapBonus, Point, Preset, Rules, Scoring};
-use grid::{Grid, Set};
+use grid::Grid;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use std::ops::{Deref, Index};
@@ -315,7 +316,7 @@ pub fn score(input: &ScoreInput) -> Score {
     // Per-colour tallies of the one analysis both counts come from, as sets (pairs by colour index); point lists
     // come out sorted.
     let open = grid.open();
-    let count = |set: Set| set.len() as u32;
+    let count = |set: PointSet| set.len() as u32;
     let live = grid.living.map(count);
     let dead = grid.dead_stones.map(count);
     let territory_sets = analysis.territory;
@@ -327,7 +328,7 @@ pub fn score(input: &ScoreInput) -> Score {
     let false_eyes = [0, 1].map(|c| ((area_only[c] - analysis.seki[c]) & analysis.unscorable).sorted_points());
     let other_area = [0, 1].map(|c| (area_only[c] - analysis.seki[c] - analysis.unscorable).sorted_points());
     let territory_not_area = [0, 1].map(|c| (territory_sets[c] - area_sets[c]).sorted_points());
-    let list = |set: Set| PointList(set.sorted_points());
+    let list = |set: PointSet| PointList(set.sorted_points());
     let points = ScoredPoints {
         territory: ByColor { black: list(territory_sets[0]), white: list(territory_sets[1]) },
         area_only: ByColor { black: list(area_only[0]), white: list(area_only[1]) },
@@ -696,7 +697,7 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
     // A line of dame, however long, lies between two walls; neutral space two points wide in both directions
     // (a 2x2 block) is a border nobody has closed: every neutral piece holding such a block is open.
     let neutral = analysis.neutral;
-    let open_pieces = Set::spread(&neutral.two_by_two(), &neutral, &grid.no_points());
+    let open_pieces = PointSet::spread(&neutral.two_by_two(), &neutral, &grid.no_points());
     let open: Vec<Point> = open_pieces.points().map(|(x, y)| to_point(x, y)).collect();
     // A liberty shared with a group in seki is the seki itself, not dame to fill.
     let dame: Vec<Point> =
@@ -763,7 +764,7 @@ fn markup_warnings(
     push: &mut impl FnMut(&'static str, String, Vec<Point>),
 ) {
     let height = input.board.height();
-    let list = |set: Set| -> Vec<Point> { set.points().map(|(x, y)| to_point(x, y)).collect() };
+    let list = |set: PointSet| -> Vec<Point> { set.points().map(|(x, y)| to_point(x, y)).collect() };
     // The marks as sets; a point in both TB and TW counts as TW (the later mark wins).
     let mut marked = [grid.no_points(); 2];
     for (points, c) in [(tb, Color::Black), (tw, Color::White)] {
@@ -785,7 +786,7 @@ fn markup_warnings(
     }
     let by_area = input.rules.scoring == Scoring::Area;
     let owner = if by_area { analysis.area } else { analysis.territory };
-    let color_in = |sets: &[Set; 2], x: usize, y: usize| {
+    let color_in = |sets: &[PointSet; 2], x: usize, y: usize| {
         if sets[0].contains(x, y) {
             Some(Color::Black)
         } else if sets[1].contains(x, y) {
