@@ -86,7 +86,7 @@ pub fn analyze_path(path: &Path, display: &str, options: &AnalyzeOptions, hook: 
             None,
         );
     }
-    match read_limited(path, options.limits.max_file_bytes) {
+    match read_limited(path, options.limits.max_file_bytes, Some(size)) {
         Ok(Some(bytes)) => analyze_bytes(&bytes, display, options, hook),
         Ok(None) => FileReport::failed(
             display,
@@ -100,11 +100,12 @@ pub fn analyze_path(path: &Path, display: &str, options: &AnalyzeOptions, hook: 
 
 /// Reads a file, but never more than `max` bytes: `None` when it holds more. The size on disk is not enough
 /// to go by: a pipe (`gotool check <(curl …)`), `/dev/zero` or a file still growing reports 0 or too little,
-/// and an unbounded read would take all memory (issue #6).
-pub fn read_limited(path: &Path, max: u64) -> std::io::Result<Option<Vec<u8>>> {
+/// and an unbounded read would take all memory (issue #6). `size`, when the caller already has it, only
+/// sizes the buffer; without it the file is asked.
+pub fn read_limited(path: &Path, max: u64, size: Option<u64>) -> std::io::Result<Option<Vec<u8>>> {
     use std::io::Read;
     let file = std::fs::File::open(path)?;
-    let hint = file.metadata().map_or(0, |m| m.len()).min(max);
+    let hint = size.unwrap_or_else(|| file.metadata().map_or(0, |m| m.len())).min(max);
     let mut bytes = Vec::with_capacity(usize::try_from(hint).unwrap_or(0));
     file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
     Ok((bytes.len() as u64 <= max).then_some(bytes))
@@ -164,17 +165,19 @@ fn analyze_inner(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Op
     // In a collection, the games complete before a structural error are checked as usual; the error is the
     // file's, naming the game it is in.
     let (collection, error) = sgf::scan_collection(text, &options.limits);
+    // The line table, built once and only when some position needs it.
+    let mut lines: Option<LineIndex> = None;
     if let Some(e) = error {
-        let index = LineIndex::new(text);
+        let index = lines.insert(LineIndex::new(text));
         let place = index.line_col(e.offset);
         let kept = collection.games.len();
         let message = match kept {
-            0 => e.message(&index),
-            _ => format!("game {}: {}", kept + 1, e.message(&index)),
+            0 => e.message(index),
+            _ => format!("game {}: {}", kept + 1, e.message(index)),
         };
         report.error = Some(FileError { code: e.code(), message, line: Some(place.0), column: Some(place.1) });
         if kept == 0 {
-            place_diagnostics(text, &mut report);
+            place_diagnostics(text, lines, &mut report);
             return report;
         }
     }
@@ -192,18 +195,19 @@ fn analyze_inner(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Op
         }
         report.games.push(game);
     }
-    place_diagnostics(text, &mut report);
+    place_diagnostics(text, lines, &mut report);
     report
 }
 
-/// Fills in line:column from byte offsets, building the line table only when some diagnostic needs it.
-fn place_diagnostics(text: &str, report: &mut FileReport) {
+/// Fills in line:column from byte offsets, with the line table `lines` if there is one already, else building
+/// it only when some diagnostic needs it.
+fn place_diagnostics(text: &str, lines: Option<LineIndex>, report: &mut FileReport) {
     let needs =
         report.diagnostics.iter().chain(report.games.iter().flat_map(|g| &g.diagnostics)).any(|d| d.offset.is_some());
     if !needs {
         return;
     }
-    let index = LineIndex::new(text);
+    let index = lines.unwrap_or_else(|| LineIndex::new(text));
     let all = report.diagnostics.iter_mut().chain(report.games.iter_mut().flat_map(|g| g.diagnostics.iter_mut()));
     for d in all {
         if let Some(offset) = d.offset {

@@ -103,7 +103,7 @@ fn color_wanted(input: &InputArgs) -> bool {
 fn run_show(args: &ShowArgs, stdout: &mut dyn Write) -> Result<u8> {
     let limits = Limits::default();
     let max = limits.max_file_bytes;
-    let bytes = analyze::read_limited(&args.path, max)
+    let bytes = analyze::read_limited(&args.path, max, None)
         .with_context(|| format!("{}", args.path.display()))?
         .ok_or_else(|| anyhow::anyhow!("{}: more than {max} bytes, over the limit", args.path.display()))?;
     let decoded = input::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", args.path.display()))?;

@@ -147,7 +147,7 @@ where
     let progress = Mutex::new((0usize, 0usize));
     let turn = Condvar::new();
     let stop = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Vec<(Input, R, usize)>)>();
+    let (tx, rx) = mpsc::channel::<(usize, Vec<(Input, R)>)>();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(WORKER_STACK_BYTES)
@@ -172,8 +172,8 @@ where
                                 state = turn.wait(state).expect("window wait");
                             }
                         };
-                        let hand_over = |first: usize, results: Vec<(Input, R, usize)>| {
-                            let total: usize = results.iter().map(|r| r.2).sum();
+                        let hand_over = |first: usize, results: Vec<(Input, R)>| {
+                            let total: usize = results.iter().map(|(_, r)| cost(r)).sum();
                             progress.lock().expect("progress lock").1 += total;
                             tx.send((first, results)).is_ok()
                         };
@@ -194,9 +194,8 @@ where
                                     wait_turn(i);
                                 }
                                 let r = work(&input);
-                                let c = cost(&r);
-                                held += c;
-                                results.push((input, r, c));
+                                held += cost(&r);
+                                results.push((input, r));
                                 if held >= share {
                                     if !hand_over(first, std::mem::take(&mut results)) {
                                         return;
@@ -214,7 +213,7 @@ where
             });
             drop(tx);
         });
-        let mut waiting: VecDeque<Option<(Input, R, usize)>> = VecDeque::new();
+        let mut waiting: VecDeque<Option<(Input, R)>> = VecDeque::new();
         let mut next = 0usize;
         for (first_index, results) in rx.iter() {
             for (offset, item) in results.into_iter().enumerate() {
@@ -226,14 +225,14 @@ where
             }
             let mut freed = 0;
             while let Some(Some(_)) = waiting.front() {
-                let (input, r, c) = waiting.pop_front().flatten().expect("front is ready");
+                let (input, r) = waiting.pop_front().flatten().expect("front is ready");
+                freed += cost(&r);
                 if result.is_ok() {
                     result = emit(&input, r);
                     if result.is_err() {
                         stop.store(1, Ordering::Relaxed);
                     }
                 }
-                freed += c;
                 next += 1;
             }
             {

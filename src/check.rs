@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::diag::Diagnostic;
 use crate::go::{Color, Game, Illegal, PointSet, Preset, Rules, rules_from_record};
-use crate::record::{self, MoveValue, PointListError};
+use crate::record::{self, MoveValue};
 use crate::score::verdict::GameScore;
 use crate::sgf::{Collection, NONE, PropId};
 
@@ -163,7 +163,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     check_handicap(&info, &line, c, root, &mut diags);
 
     if options.all_variations {
-        check_variations(c, root, &Line::new(&info), &info, &mut diags);
+        check_variations(c, index, &Line::new(&info), &info, &mut diags);
     }
 
     report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
@@ -197,12 +197,13 @@ pub fn position_before_move(c: &Collection, index: usize, options: &CheckOptions
 }
 
 fn node_has_move(c: &Collection, node: u32) -> bool {
-    c.properties(node).iter().any(|p| matches!(p.id, PropId::B | PropId::W))
+    c.properties(node).iter().any(|p| move_color(p.id).is_some())
 }
 
 /// Depth-first over every branch except the main line (already replayed). Keeps a position snapshot per open
 /// branch point while the stack is shallow and replays from the root beyond that, so memory stays bounded.
-fn check_variations(c: &Collection, root: u32, start: &Line, info: &GameInfo, diags: &mut Vec<Diagnostic>) {
+fn check_variations(c: &Collection, index: usize, start: &Line, info: &GameInfo, diags: &mut Vec<Diagnostic>) {
+    let root = c.games[index];
     let mut walk = VariationWalk {
         c,
         root,
@@ -211,7 +212,7 @@ fn check_variations(c: &Collection, root: u32, start: &Line, info: &GameInfo, di
         visits: 0,
         // Replaying prefixes again costs time; stop with a clear note beyond this many node visits. The game's
         // nodes are the ones scanned from its root to the next game's.
-        budget: 20 * u64::from(game_nodes(c, root)) + 100_000,
+        budget: 20 * u64::from(game_nodes(c, index)) + 100_000,
     };
     // Seed with the side branches of the main line, replaying it quietly and outside the budget.
     walk.follow(root, &mut start.clone(), None, 0);
@@ -249,10 +250,10 @@ fn check_variations(c: &Collection, root: u32, start: &Line, info: &GameInfo, di
     }
 }
 
-/// How many nodes the game at `root` has: the scanner numbers a game's nodes from its root up to the next root.
-fn game_nodes(c: &Collection, root: u32) -> u32 {
-    let next_root = c.games.iter().copied().find(|&r| r > root).unwrap_or(c.nodes.len() as u32);
-    next_root - root
+/// How many nodes game `index` has: the scanner numbers a game's nodes from its root up to the next game's root.
+fn game_nodes(c: &Collection, index: usize) -> u32 {
+    let next_root = c.games.get(index + 1).copied().unwrap_or(c.nodes.len() as u32);
+    next_root - c.games[index]
 }
 
 /// The state of a walk over a game's variations.
@@ -367,7 +368,7 @@ fn process_node(
     for p in c.properties(node) {
         match p.id {
             id @ (PropId::B | PropId::W) => {
-                let color = if id == PropId::B { Color::Black } else { Color::White };
+                let color = move_color(id).expect("B or W");
                 let values = c.values(p);
                 if values.len() > 1 || move_count >= 2 || moves[0].is_some_and(|(c0, _)| c0 == color) {
                     ambiguous_move = true;
@@ -391,10 +392,7 @@ fn process_node(
                         Ok(Some(rect)) => set.insert_rect(rect),
                         Ok(None) => {}
                         Err(e) => {
-                            let (code, what) = match e {
-                                PointListError::Garbled(v) => ("bad-coordinate", format!("{v:?} is not a point")),
-                                PointListError::OffBoard(v) => ("off-board", format!("{v} is off the {w}x{h} board")),
-                            };
+                            let (code, what) = e.describe(w, h);
                             let ident = c.ident(p);
                             push(
                                 Diagnostic::error(code, format!("setup {ident}: {what}")).at(v.start as usize),
@@ -457,8 +455,7 @@ fn process_node(
                 &mut out,
             );
         }
-        let [black, white, empty] = &sets.each_ref().map(PointSet::sorted_points);
-        if let Some(&p) = black.iter().find(|p| white.binary_search(p).is_ok()) {
+        if let Some(&p) = (sets[0] & sets[1]).sorted_points().first() {
             push(
                 Diagnostic::error("illegal-setup", format!("{} is set up both black and white", p.to_sgf()))
                     .at_point(p, h)
@@ -467,6 +464,7 @@ fn process_node(
             );
             return Err(());
         }
+        let [black, white, empty] = &sets.each_ref().map(PointSet::sorted_points);
         if line.moves == 0 {
             line.black_setup_before_first_move += black.len() as u32;
         }
@@ -564,22 +562,14 @@ fn play_move(
         Ok(played) => {
             if played.wrong_turn {
                 line.wrong_turns += 1;
-                if line.wrong_turns <= MAX_WRONG_TURNS_LISTED {
-                    push(diag(
-                        "wrong-turn",
-                        format!("{} moved but {} was to play", color.name(), color.opponent().name()),
-                        false,
-                    ));
-                } else if line.wrong_turns == MAX_WRONG_TURNS_LISTED + 1 {
-                    push(diag(
-                        "wrong-turn",
-                        format!(
-                            "{} moved but {} was to play; further wrong-turn warnings in this line are not listed",
-                            color.name(),
-                            color.opponent().name()
-                        ),
-                        false,
-                    ));
+                if line.wrong_turns <= MAX_WRONG_TURNS_LISTED + 1 {
+                    let more = if line.wrong_turns > MAX_WRONG_TURNS_LISTED {
+                        "; further wrong-turn warnings in this line are not listed"
+                    } else {
+                        ""
+                    };
+                    let message = format!("{} moved but {} was to play{more}", color.name(), color.opponent().name());
+                    push(diag("wrong-turn", message, false));
                 }
             }
             if played.resumed_after_passes && !line.resumption_reported {

@@ -5,7 +5,7 @@
 use crate::check::{GameReport, LineEnd};
 use crate::diag::Diagnostic;
 use crate::go::{Color, HandicapBonus, Point, PointSet};
-use crate::record::{self, PointListError};
+use crate::record;
 use crate::score::result::{GameResult, WinBy, parse_result};
 use crate::score::verdict::{DeadSource, GameScore, check_result};
 use crate::score::{PointList, ScoreInput, format_margin, score};
@@ -145,8 +145,15 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         Some(r) => check_result(r, &scored, &info.rules, info.rules_known, info.komi_in_zi),
         None => check_result(&GameResult::Unknown, &scored, &info.rules, info.rules_known, false),
     };
-    if check.matches == Some(false) {
-        let against = check.against.as_deref().unwrap_or("japanese");
+    let game_score = GameScore {
+        dead_source,
+        score: Box::new(scored),
+        matches_record: check.matches,
+        checked_against: check.against,
+    };
+    if game_score.matches_record == Some(false) {
+        let scored = &game_score.score;
+        let against = game_score.checked_against.as_deref().unwrap_or("japanese");
         let computed = match against {
             "japanese" => scored.japanese.margin,
             "chinese" => scored.chinese.margin,
@@ -161,7 +168,7 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         );
         // Without dead-stone information every stone counts as alive, so a different margin says little
         // about the record: a note, not a warning.
-        report.diagnostics.push(if dead_source == DeadSource::None {
+        report.diagnostics.push(if game_score.unconfirmed() {
             Diagnostic::info("result-unconfirmed", format!("{message}, with every stone counted alive"))
         } else {
             let d = Diagnostic::warning("result-mismatch", message);
@@ -172,12 +179,7 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
             }
         });
     }
-    report.score = Some(GameScore {
-        dead_source,
-        score: Box::new(scored),
-        matches_record: check.matches,
-        checked_against: check.against,
-    });
+    report.score = Some(game_score);
 }
 
 /// Bad TB/TW values listed one by one; a record with thousands of them gets one more warning that says so.
@@ -208,10 +210,7 @@ pub fn territory_marks(c: &Collection, node: u32, w: u8, h: u8) -> (Option<[Vec<
                     if bad_values > MAX_BAD_MARKUP_LISTED + 1 {
                         continue;
                     }
-                    let what = match e {
-                        PointListError::Garbled(v) => format!("{v:?} is not a point"),
-                        PointListError::OffBoard(v) => format!("{v} is off the {w}x{h} board"),
-                    };
+                    let (_, what) = e.describe(w, h);
                     let more = if bad_values > MAX_BAD_MARKUP_LISTED {
                         "; further bad TB/TW values are not listed"
                     } else {

@@ -46,6 +46,16 @@ pub enum PointListError {
     OffBoard(String),
 }
 
+impl PointListError {
+    /// The diagnostic code (`bad-coordinate`, `off-board`) and what is wrong, on a `width`×`height` board.
+    pub fn describe(&self, width: u8, height: u8) -> (&'static str, String) {
+        match self {
+            PointListError::Garbled(v) => ("bad-coordinate", format!("{v:?} is not a point")),
+            PointListError::OffBoard(v) => ("off-board", format!("{v} is off the {width}x{height} board")),
+        }
+    }
+}
+
 /// Reads one value of a point list: `xy`, or a compressed rectangle `xy:xy` (SGF FF[4] "compressed point
 /// lists"). Rectangles given by the other two corners are accepted too. `None` for an empty value.
 pub fn parse_point_rect(value: &str, width: u8, height: u8) -> Result<Option<PointRect>, PointListError> {

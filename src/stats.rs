@@ -116,7 +116,7 @@ impl Stats {
                 Some(s) => {
                     match s.matches_record {
                         Some(true) => self.result_checks.matched += 1,
-                        Some(false) if s.dead_source == DeadSource::None => self.result_checks.unconfirmed += 1,
+                        Some(false) if s.unconfirmed() => self.result_checks.unconfirmed += 1,
                         Some(false) => self.result_checks.mismatched += 1,
                         None => self.result_checks.not_checkable += 1,
                     }

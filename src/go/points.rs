@@ -125,16 +125,6 @@ impl PointSet {
         out
     }
 
-    /// The set and every point next to one of its points.
-    pub fn grow(&self) -> PointSet {
-        let mut out = *self;
-        for y in 1..=self.height {
-            let r = self.rows[y];
-            out.rows[y] = (r | r << 1 | r >> 1 | self.rows[y - 1] | self.rows[y + 1]) & self.full;
-        }
-        out
-    }
-
     /// The points reached from `seeds` by stepping to neighbours that are in `enter`, never stepping out of a
     /// point of `stop` (which is reached, though). Seeds are reached whether or not they are in `enter`.
     ///

@@ -31,8 +31,7 @@ pub const SCHEMA_VERSION: u32 = 1;
 pub struct JsonReporter<W: Write> {
     out: W,
     first: bool,
-    /// Each file's JSON is built here and written in one piece: serde_json writes a few bytes at a time (a
-    /// quote, a comma, two letters of a point), and through a `dyn Write` each of those is a call.
+    /// Each file's JSON, with its separator, is built here and written in one piece (see [`write_json`]).
     buffer: Vec<u8>,
 }
 
@@ -42,11 +41,25 @@ impl<W: Write> JsonReporter<W> {
     }
 }
 
-/// A buffer that grew for one huge file is not kept for the rest of the run.
-fn release_if_large(buffer: &mut Vec<u8>) {
+/// Writes `before`, `value` as JSON and `after` to `out` in one piece, built in `buffer` (serde_json writes a few
+/// bytes at a time, and through a `dyn Write` each of those is a call). A buffer that grew for one huge file is
+/// not kept for the rest of the run.
+fn write_json(
+    out: &mut impl Write,
+    buffer: &mut Vec<u8>,
+    before: &[u8],
+    value: &impl Serialize,
+    after: &[u8],
+) -> io::Result<()> {
+    buffer.clear();
+    buffer.extend_from_slice(before);
+    serde_json::to_writer(&mut *buffer, value).map_err(to_io)?;
+    buffer.extend_from_slice(after);
+    out.write_all(buffer)?;
     if buffer.capacity() > 1 << 20 {
         *buffer = Vec::new();
     }
+    Ok(())
 }
 
 fn to_io(e: serde_json::Error) -> io::Error {
@@ -55,17 +68,14 @@ fn to_io(e: serde_json::Error) -> io::Error {
 
 impl<W: Write> Reporter for JsonReporter<W> {
     fn file(&mut self, report: &FileReport) -> io::Result<()> {
-        if self.first {
+        let separator: &[u8] = if self.first {
             write!(self.out, "{{\"schema_version\":{SCHEMA_VERSION},\"files\":[")?;
             self.first = false;
+            b""
         } else {
-            self.out.write_all(b",")?;
-        }
-        self.buffer.clear();
-        serde_json::to_writer(&mut self.buffer, report).map_err(to_io)?;
-        self.out.write_all(&self.buffer)?;
-        release_if_large(&mut self.buffer);
-        Ok(())
+            b","
+        };
+        write_json(&mut self.out, &mut self.buffer, separator, report, b"")
     }
 
     fn finish(&mut self, summary: &Summary) -> io::Result<()> {
@@ -91,12 +101,7 @@ impl<W: Write> JsonLinesReporter<W> {
     }
 
     fn line(&mut self, value: &impl Serialize) -> io::Result<()> {
-        self.buffer.clear();
-        serde_json::to_writer(&mut self.buffer, value).map_err(to_io)?;
-        self.buffer.push(b'\n');
-        self.out.write_all(&self.buffer)?;
-        release_if_large(&mut self.buffer);
-        Ok(())
+        write_json(&mut self.out, &mut self.buffer, b"", value, b"\n")
     }
 }
 

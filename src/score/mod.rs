@@ -700,8 +700,10 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
     let open_pieces = PointSet::spread(&neutral.two_by_two(), &neutral, &grid.no_points());
     let open: Vec<Point> = open_pieces.points().map(|(x, y)| to_point(x, y)).collect();
     // A liberty shared with a group in seki is the seki itself, not dame to fill.
-    let dame: Vec<Point> =
-        (neutral - open_pieces - analysis.seki_stones.grow()).points().map(|(x, y)| to_point(x, y)).collect();
+    let dame: Vec<Point> = (neutral - open_pieces - (analysis.seki_stones | analysis.seki_stones.next_to()))
+        .points()
+        .map(|(x, y)| to_point(x, y))
+        .collect();
     if !dame.is_empty() {
         push(
             "unfilled-dame",

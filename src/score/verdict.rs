@@ -32,6 +32,14 @@ pub struct GameScore {
     pub checked_against: Option<String>,
 }
 
+impl GameScore {
+    /// `RE` disagrees with the count, but the count had no dead-stone information (every stone alive), so the
+    /// disagreement says little about the record.
+    pub fn unconfirmed(&self) -> bool {
+        self.matches_record == Some(false) && self.dead_source == DeadSource::None
+    }
+}
+
 /// What comparing `RE` with the counts found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResultCheck {
