@@ -23,7 +23,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use common::Record;
+use common::{Record, median, thread_times};
 use gotool::analyze::{AnalyzeOptions, analyze_bytes};
 
 /// sgf-parse builds a recursive tree and drops it recursively: a long game is as deep as it has moves.
@@ -198,15 +198,6 @@ fn load_average() -> String {
         .unwrap_or_else(|_| "unknown".to_string())
 }
 
-/// This thread's time on a CPU and its time waiting for one, in nanoseconds, from Linux's
-/// `/proc/thread-self/schedstat`. On a shared machine the CPU time is the steadier measure: it leaves out the
-/// time other processes held the cores (the wait time says how much that was).
-fn thread_times() -> Option<(u64, u64)> {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let mut fields = stat.split_whitespace().map(|v| v.parse::<u64>().ok());
-    Some((fields.next()??, fields.next()??))
-}
-
 /// One timed pass of a tool over the files.
 #[derive(Clone, Copy)]
 struct Timing {
@@ -219,10 +210,6 @@ struct Timing {
 
 /// The median of each measure, taken separately.
 fn medians(timings: &[Timing]) -> Timing {
-    fn median(mut v: Vec<Duration>) -> Option<Duration> {
-        v.sort();
-        v.get(v.len() / 2).copied()
-    }
     let all = |f: fn(&Timing) -> Option<Duration>| timings.iter().map(f).collect::<Option<Vec<_>>>().and_then(median);
     Timing {
         wall: median(timings.iter().map(|t| t.wall).collect()).unwrap_or_default(),

@@ -28,7 +28,7 @@ use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, Throughput};
 use gotool::analyze::{AnalyzeOptions, analyze_bytes};
 use gotool::check::{CheckOptions, GameReport, LineEnd, check_game};
-use gotool::finish::{ScoreOptions, score_game, territory_marks};
+use gotool::finish::{ScoreOptions, dead_from_marks, score_game, territory_marks};
 use gotool::go::{Board, Color, Point, Rules};
 use gotool::input;
 use gotool::score::{ScoreInput, score};
@@ -159,8 +159,10 @@ fn check_files(records: &[common::Record], scored: bool, out: &mut Vec<u8>) -> u
 fn score_overhead() {
     let rounds: usize = std::env::var("GOTOOL_BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(7).max(1);
     let (label, records) = finished_records();
-    let clock = if thread_cpu_ns().is_some() { "thread CPU time" } else { "wall time" };
-    let now = || thread_cpu_ns().unwrap_or_else(|| START.with(|s| s.elapsed().as_nanos() as u64));
+    let cpu = thread_cpu_ns().is_some();
+    let clock = if cpu { "thread CPU time" } else { "wall time" };
+    let started = std::time::Instant::now();
+    let now = || if cpu { thread_cpu_ns().unwrap_or(0) } else { started.elapsed().as_nanos() as u64 };
     let mut out = Vec::new();
     // One untimed run of each warms the caches and the allocator.
     let sizes = [check_files(&records, false, &mut out), check_files(&records, true, &mut out)];
@@ -173,11 +175,7 @@ fn score_overhead() {
             times[k].push(now() - start);
         }
     }
-    let median = |t: &mut Vec<u64>| {
-        t.sort_unstable();
-        t[t.len() / 2] as f64 / 1e6
-    };
-    let [without, with] = [median(&mut times[0]), median(&mut times[1])];
+    let [without, with] = times.map(|t| common::median(t).unwrap_or(0) as f64 / 1e6);
     let games = records.len().max(1) as f64;
     eprintln!(
         "check_finished/{label}: {} files, JSON {} / {} bytes; median of {rounds} rounds ({clock}): no score hook \
@@ -188,10 +186,6 @@ fn score_overhead() {
         (with / without - 1.0) * 100.0,
         (with - without) * 1e3 / games,
     );
-}
-
-thread_local! {
-    static START: std::time::Instant = std::time::Instant::now();
 }
 
 /// The final position of a game and what `finish::score_game` would pass to the scorer with it.
@@ -219,13 +213,7 @@ impl Position {
         let has_markup = marks.is_some();
         let marks = marks.unwrap_or_default();
         let board = end.game.board().clone();
-        // A stone on the other colour's territory mark is dead, as `finish::score_game` reads it.
-        let dead = marks[0]
-            .iter()
-            .filter(|&&p| board.get(p) == Some(Color::White))
-            .chain(marks[1].iter().filter(|&&p| board.get(p) == Some(Color::Black)))
-            .copied()
-            .collect();
+        let dead = dead_from_marks(&board, &marks);
         let game = &end.game;
         Some(Position {
             dead,
@@ -273,9 +261,9 @@ fn scored_positions(limit: usize) -> (String, Vec<Position>) {
     (set.label.clone(), set.records.iter().filter_map(|r| Position::of(&r.bytes)).collect())
 }
 
-/// This thread's CPU time in nanoseconds, from Linux's `/proc/thread-self/schedstat`.
+/// This thread's CPU time in nanoseconds (see [`common::thread_times`]).
 fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+    common::thread_times().map(|(cpu, _)| cpu)
 }
 
 /// A criterion clock that counts only the time the benchmark thread spent on a CPU.

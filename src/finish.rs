@@ -4,7 +4,7 @@
 
 use crate::check::{GameReport, LineEnd};
 use crate::diag::Diagnostic;
-use crate::go::{Color, HandicapBonus, Point, PointSet};
+use crate::go::{Board, Color, HandicapBonus, Point, PointSet};
 use crate::record;
 use crate::score::result::{GameResult, WinBy, parse_result};
 use crate::score::verdict::{DeadSource, GameScore, check_result};
@@ -92,17 +92,7 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
             }
             (dead, DeadSource::Cli)
         }
-        None if has_markup => {
-            // A stone standing on the other colour's territory mark is dead (rules.md section 4).
-            let mut dead: Vec<Point> = marks[0]
-                .iter()
-                .filter(|&&p| board.get(p) == Some(Color::White))
-                .chain(marks[1].iter().filter(|&&p| board.get(p) == Some(Color::Black)))
-                .copied()
-                .collect();
-            dead.sort_unstable(); // (distinct points: a point holds one colour)
-            (dead, DeadSource::Record)
-        }
+        None if has_markup => (dead_from_marks(board, &marks), DeadSource::Record),
         None => {
             report.diagnostics.push(Diagnostic::info(
                 "no-dead-stone-info",
@@ -180,6 +170,19 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         });
     }
     report.score = Some(game_score);
+}
+
+/// The stones that TB/TW marks say are dead: a stone standing on the other colour's territory mark
+/// (rules.md section 4), sorted.
+pub fn dead_from_marks(board: &Board, marks: &[Vec<Point>; 2]) -> Vec<Point> {
+    let mut dead: Vec<Point> = marks[0]
+        .iter()
+        .filter(|&&p| board.get(p) == Some(Color::White))
+        .chain(marks[1].iter().filter(|&&p| board.get(p) == Some(Color::Black)))
+        .copied()
+        .collect();
+    dead.sort_unstable(); // (distinct points: a point holds one colour)
+    dead
 }
 
 /// Bad TB/TW values listed one by one; a record with thousands of them gets one more warning that says so.

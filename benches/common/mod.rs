@@ -179,3 +179,18 @@ pub fn generated_record(size: u8, seed: u64) -> Record {
     sgf.push(')');
     Record { name: format!("generated-{size}x{size}-{seed}.sgf"), path: None, bytes: sgf.into_bytes() }
 }
+
+/// This thread's time on a CPU and its time waiting for one, in nanoseconds, from Linux's
+/// `/proc/thread-self/schedstat`. On a shared machine the CPU time is the steadier measure: it leaves out the
+/// time other processes held the cores (the wait time says how much that was).
+pub fn thread_times() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let mut fields = stat.split_whitespace().map(|v| v.parse::<u64>().ok());
+    Some((fields.next()??, fields.next()??))
+}
+
+/// The median of some timings (the upper one of an even count); `None` when there are none.
+pub fn median<T: Ord + Copy>(mut values: Vec<T>) -> Option<T> {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied()
+}

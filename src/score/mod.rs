@@ -324,10 +324,10 @@ pub fn score(input: &ScoreInput) -> Score {
     let territory = territory_sets.map(count);
     let area = area_sets.map(count);
     let area_only = [0, 1].map(|c| area_sets[c] - territory_sets[c]);
-    let seki_eyes = [0, 1].map(|c| (area_only[c] & analysis.seki[c]).sorted_points());
-    let false_eyes = [0, 1].map(|c| ((area_only[c] - analysis.seki[c]) & analysis.unscorable).sorted_points());
-    let other_area = [0, 1].map(|c| (area_only[c] - analysis.seki[c] - analysis.unscorable).sorted_points());
-    let territory_not_area = [0, 1].map(|c| (territory_sets[c] - area_sets[c]).sorted_points());
+    let seki_eyes = [0, 1].map(|c| area_only[c] & analysis.seki[c]);
+    let false_eyes = [0, 1].map(|c| (area_only[c] - analysis.seki[c]) & analysis.unscorable);
+    let other_area = [0, 1].map(|c| area_only[c] - analysis.seki[c] - analysis.unscorable);
+    let territory_not_area = [0, 1].map(|c| territory_sets[c] - area_sets[c]);
     let list = |set: PointSet| PointList(set.sorted_points());
     let points = ScoredPoints {
         territory: ByColor { black: list(territory_sets[0]), white: list(territory_sets[1]) },
@@ -359,7 +359,7 @@ pub fn score(input: &ScoreInput) -> Score {
         });
     }
     let mut terms = vec![stone_parity(put, input.handicap)];
-    let sided = |label: &str, v: &[Vec<Point>; 2]| {
+    let sided = |label: &str, v: &[PointSet; 2]| {
         format!(
             "{label}: Black {}{}, White {}{}",
             v[b].len(),
@@ -376,7 +376,7 @@ pub fn score(input: &ScoreInput) -> Score {
                 "{} (area counting counts them, territory counting does not)",
                 sided("seki eyes", &seki_eyes)
             ),
-            points: PointList(sorted(seki_eyes.concat())),
+            points: PointList((seki_eyes[b] | seki_eyes[w]).sorted_points()),
         });
     }
     if !false_eyes[b].is_empty() || !false_eyes[w].is_empty() {
@@ -387,7 +387,7 @@ pub fn score(input: &ScoreInput) -> Score {
                 "{} (points that must be filled before the end: area, not territory)",
                 sided("false eyes", &false_eyes)
             ),
-            points: PointList(sorted(false_eyes.concat())),
+            points: PointList((false_eyes[b] | false_eyes[w]).sorted_points()),
         });
     }
     let other = [
@@ -404,7 +404,10 @@ pub fn score(input: &ScoreInput) -> Score {
                 territory_not_area[b].len(),
                 territory_not_area[w].len()
             ),
-            points: PointList(sorted([other_area.concat(), territory_not_area.concat()].concat())),
+            // The four sets never share a point: territory is never the other colour's area.
+            points: PointList(
+                (other_area[b] | other_area[w] | territory_not_area[b] | territory_not_area[w]).sorted_points(),
+            ),
         });
     }
     if compensation != 0 {
@@ -450,24 +453,27 @@ fn diff(a: usize, b: usize) -> f64 {
     a as f64 - b as f64
 }
 
-fn sorted(mut v: Vec<Point>) -> Vec<Point> {
-    v.sort();
-    v
-}
-
-/// `" (C17 D18)"`, or nothing for an empty list.
-fn in_parens(points: &[Point], height: u8) -> String {
-    if points.is_empty() { String::new() } else { format!(" ({})", name_points(points, height)) }
+/// `" (C17 D18)"`, or nothing for an empty set.
+fn in_parens(set: &PointSet, height: u8) -> String {
+    if set.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", name_first(set.points().map(|(x, y)| to_point(x, y)), set.len(), height))
+    }
 }
 
 /// `C17 D18 E5 and 3 more`, top row first, left to right.
 fn name_points(points: &[Point], height: u8) -> String {
     let mut sorted_points = points.to_vec();
     sorted_points.sort_by_key(|p| (p.y, p.x));
-    let mut text: Vec<String> =
-        sorted_points.iter().take(NAMED_IN_MESSAGE).map(|p| p.to_board_notation(height)).collect();
-    if points.len() > NAMED_IN_MESSAGE {
-        text.push(format!("and {} more", points.len() - NAMED_IN_MESSAGE));
+    name_first(sorted_points.into_iter(), points.len(), height)
+}
+
+/// The first few of `total` points, taken in row order from the top, in board notation, and how many more.
+fn name_first(points: impl Iterator<Item = Point>, total: usize, height: u8) -> String {
+    let mut text: Vec<String> = points.take(NAMED_IN_MESSAGE).map(|p| p.to_board_notation(height)).collect();
+    if total > NAMED_IN_MESSAGE {
+        text.push(format!("and {} more", total - NAMED_IN_MESSAGE));
     }
     text.join(" ")
 }
@@ -834,8 +840,8 @@ fn markup_warnings(
         // Stones the markup calls dead: a mark of the other colour on them.
         let marked_dead = (mark[1] & stones[0]) | (mark[0] & stones[1]);
         let dead = grid.dead_stones[0] | grid.dead_stones[1];
-        let alive = list(marked_dead - dead);
-        let unmarked = list(dead - marked_dead);
+        let alive = marked_dead - dead;
+        let unmarked = dead - marked_dead;
         if !alive.is_empty() || !unmarked.is_empty() {
             push(
                 "dead-markup-differs",
@@ -849,7 +855,7 @@ fn markup_warnings(
                     plural(unmarked.len()),
                     in_parens(&unmarked, height)
                 ),
-                [alive, unmarked].concat(),
+                list(alive | unmarked),
             );
         }
     }
