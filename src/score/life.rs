@@ -244,16 +244,11 @@ fn connection_blocks(grid: &Grid, candidates: &PointSet) -> [PointSet; 2] {
     blocked_by
 }
 
-/// Area ownership by strict reach: the colour that alone reaches a point. Dead stones are looked through.
-pub(crate) fn area_owners(grid: &Grid) -> Vec<Option<Color>> {
-    area_from(grid, &strict_reach(grid))
-}
-
-/// Strict reach (step 2) of each colour: its flood from its living stones enters anything but the other colour's
-/// living stones and never stops.
-fn strict_reach(grid: &Grid) -> [PointSet; 2] {
+/// Strict reach (step 2) of each colour from the stones `from` (its living stones, or for a count without dead
+/// stones all of them): a flood that enters anything but the other colour's stones of `from` and never stops.
+pub(crate) fn strict_reach(grid: &Grid, from: &[PointSet; 2]) -> [PointSet; 2] {
     let (all, none) = (grid.all_points(), grid.no_points());
-    let [black, white] = grid.living;
+    let [black, white] = *from;
     [PointSet::spread(&black, &(all - white), &none), PointSet::spread(&white, &(all - black), &none)]
 }
 
@@ -351,7 +346,7 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
         };
     }
     let n = grid.len();
-    let strict = strict_reach(grid);
+    let strict = strict_reach(grid, &grid.living);
     // A block matters only where the other colour's flood can arrive, and a colour's shapes only close points
     // next to its stones, which it reaches: so only points both colours reach need testing.
     let blocked_by = connection_blocks(grid, &(strict[0] & strict[1]));
@@ -1216,18 +1211,4 @@ impl Work<'_> {
             seki_stones: (seki[black] & grid.living[black]) | (seki[white] & grid.living[white]),
         }
     }
-}
-
-/// The colour that alone reaches each point.
-fn area_from(grid: &Grid, strict: &[PointSet; 2]) -> Vec<Option<Color>> {
-    let mut out = Vec::with_capacity(grid.len());
-    for y in 0..grid.height {
-        let (black, white) = (strict[0].row(y), strict[1].row(y));
-        out.extend((0..grid.width).map(|x| match (black >> x & 1, white >> x & 1) {
-            (1, 0) => Some(Color::Black),
-            (0, 1) => Some(Color::White),
-            _ => None,
-        }));
-    }
-    out
 }

@@ -342,7 +342,7 @@ pub fn score(input: &ScoreInput) -> Score {
     let chinese_bonus = input.handicap_bonus.unwrap_or(HandicapBonus::N);
     let compensation = chinese_bonus.points(input.handicap);
     let chinese = area_count(live, area, input.komi, compensation);
-    let record_rules = record_rules_count(input, &japanese, live, area);
+    let record_rules = record_rules_count(input, &grid, &japanese, live, area);
 
     // The terms of rules.md §6. Put_X is taken from the board (living + dead + captured by the opponent), which
     // is what makes the identity exact; the caller's `placed` is only checked against it.
@@ -509,7 +509,13 @@ fn area_count(stones: [u32; 2], area: [u32; 2], komi: f64, compensation: u32) ->
 }
 
 /// The count under the record's ruleset when it is not Japanese or Chinese.
-fn record_rules_count(input: &ScoreInput, japanese: &Count, live: [u32; 2], area: [u32; 2]) -> Option<RulesCount> {
+fn record_rules_count(
+    input: &ScoreInput,
+    grid: &Grid,
+    japanese: &Count,
+    live: [u32; 2],
+    area: [u32; 2],
+) -> Option<RulesCount> {
     let rules = input.rules;
     if matches!(rules.preset, Some(Preset::Japanese | Preset::Chinese)) {
         return None;
@@ -521,20 +527,11 @@ fn record_rules_count(input: &ScoreInput, japanese: &Count, live: [u32; 2], area
             if rules.remove_dead_stones {
                 area_count(live, area, input.komi, compensation)
             } else {
-                // Tromp-Taylor: every stone counts as it stands.
-                let board = input.board;
-                let grid = Grid::new(board, vec![false; usize::from(board.width()) * usize::from(board.height())]);
-                let owners = life::area_owners(&grid);
-                let mut stones = [0u32; 2];
-                let mut empty = [0u32; 2];
-                for (i, owner) in owners.iter().enumerate() {
-                    match (grid.stone(i), owner) {
-                        (Some(c), _) => stones[c.index()] += 1,
-                        (None, Some(c)) => empty[c.index()] += 1,
-                        (None, None) => {}
-                    }
-                }
-                area_count(stones, empty, input.komi, compensation)
+                // Tromp-Taylor: every stone counts as it stands, dead or not.
+                let stones = [0, 1].map(|c| grid.living[c] | grid.dead_stones[c]);
+                let reach = life::strict_reach(grid, &stones);
+                let empty = [0, 1].map(|c| ((reach[c] - reach[1 - c]) & grid.empty).len() as u32);
+                area_count(stones.map(|s| s.len() as u32), empty, input.komi, compensation)
             }
         }
     };
