@@ -144,14 +144,15 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
         Some(_) if let Some(declared) = lying_utf16 => {
             notes.push((CharsetNote::NotUtf16 { declared, used: "Latin-1" }, declared_at));
         }
-        Some((_, Some(enc))) if enc != UTF_8 => {
-            let (text, had_errors) = enc.decode_without_bom_handling(body);
-            if !had_errors {
+        Some((_, Some(enc))) if enc != UTF_8 => match decode_strictly(enc, body) {
+            Ok(text) => {
                 let notes = place_notes(notes, enc, body);
-                return Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: enc.name(), notes });
+                return Ok(Decoded { text: Cow::Owned(text), charset: enc.name(), notes });
             }
-            notes.push((CharsetNote::Fallback { declared: declared.clone() }, first_invalid(enc, body)));
-        }
+            Err(first_invalid) => {
+                notes.push((CharsetNote::Fallback { declared: declared.clone() }, first_invalid));
+            }
+        },
         Some((label, None)) => {
             notes.push((CharsetNote::Unknown { declared: label.to_string() }, declared_at));
             notes.push((CharsetNote::Fallback { declared: None }, first_non_utf8));
@@ -177,16 +178,19 @@ fn place_notes(
     notes.into_iter().map(|(note, at)| (note, at.map(place))).collect()
 }
 
-/// Where the first byte sequence that is not valid in `enc` starts, if there is one.
-fn first_invalid(enc: &'static Encoding, bytes: &[u8]) -> Option<usize> {
+/// `bytes` decoded with `enc` in one pass, or, when they are not valid in it, where the first bad byte sequence
+/// starts (`None` only if the text is too large to decode at all).
+fn decode_strictly(enc: &'static Encoding, bytes: &[u8]) -> Result<String, Option<usize>> {
     let mut decoder = enc.new_decoder_without_bom_handling();
-    let mut out = String::with_capacity(decoder.max_utf8_buffer_length_without_replacement(bytes.len())?);
+    let capacity = decoder.max_utf8_buffer_length_without_replacement(bytes.len()).ok_or(None)?;
+    let mut out = String::with_capacity(capacity);
     match decoder.decode_to_string_without_replacement(bytes, &mut out, true) {
+        (DecoderResult::InputEmpty, _) => Ok(out),
         // (length of the bad sequence, bytes read after it), and the bytes read in all.
         (DecoderResult::Malformed(bad, after), read) => {
-            Some(read.saturating_sub(usize::from(bad) + usize::from(after)))
+            Err(Some(read.saturating_sub(usize::from(bad) + usize::from(after))))
         }
-        _ => None,
+        (DecoderResult::OutputFull, _) => Err(None),
     }
 }
 
