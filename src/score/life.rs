@@ -389,10 +389,8 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
     work.regions();
     work.side_blocks();
 
-    let no_values = vec![0u8; work.eyes.len()];
-    let all_real = vec![false; n];
     let mut got_round = vec![0u8; n];
-    let (false_eye, false_points) = work.false_eye_points(&work.tested, &no_values, &all_real, &mut got_round);
+    let (false_eye, false_points) = work.false_eye_points(&work.tested, None, &mut got_round);
     let any_false = false_points != none;
     let mut values = work.eye_values(false_eye, false_points);
     // The second pass can only find points the first found false (success without eye values is success with
@@ -401,7 +399,7 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
     let unscorable_false_eye = if any_false {
         let all_values: Vec<u8> = (0..work.eyes.len()).map(|e| work.eye_value(e, &mut values)).collect();
         let first_false: Vec<Idx> = work.tested.iter().copied().filter(|&q| values.is_false[q]).collect();
-        work.false_eye_points(&first_false, &all_values, &values.real, &mut got_round).1
+        work.false_eye_points(&first_false, Some((&all_values, &values.real)), &mut got_round).1
     } else {
         none
     };
@@ -695,8 +693,8 @@ impl Work<'_> {
         }
     }
 
-    /// False-eye points (steps 6 and 8). With all eye values 0 this finds the points that do not help a group
-    /// live; with real eye values and real points it finds the points that must be filled eventually.
+    /// False-eye points (steps 6 and 8). Without eye values (`None`) this finds the points that do not help a
+    /// group live; with the eye values and the real points it finds the points that must be filled eventually.
     ///
     /// Each macrochain beside an eye point `q` (in its region) tries to get round it; `q` is false when one
     /// fails. Bit `k` of `got_round[q]` records that the macrochain of q's `k`th neighbour got round without
@@ -707,12 +705,15 @@ impl Work<'_> {
     fn false_eye_points(
         &self,
         tested: &[Idx],
-        values: &[u8],
-        real: &[bool],
+        eye_values: Option<(&[u8], &[bool])>,
         got_round: &mut [u8],
     ) -> (Vec<bool>, PointSet) {
         let grid = self.grid;
-        let without_values = values.iter().all(|&v| v == 0);
+        // Eye values all 0 ask the same as none at all: the first pass's test.
+        let (values, real, without_values) = match eye_values {
+            Some((values, real)) => (values, real, values.iter().all(|&v| v == 0)),
+            None => (&[][..], &[][..], true),
+        };
         let mut is_false = vec![false; grid.len()];
         let mut around = Around { parent: Vec::new(), root: Vec::new(), valued: Vec::new() };
         let mut joined = None;
