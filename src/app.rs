@@ -301,7 +301,13 @@ fn progress_bar(input: &InputArgs, paths: &[PathBuf]) -> ProgressBar {
     }
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     bar.set_style(
-        ProgressStyle::with_template("{spinner} {pos}/{len} files  {per_sec}  {msg}  ETA {eta}")
+        ProgressStyle::with_template("{spinner} {pos}/{len} files  {rate} files/s  {msg}  ETA {eta}")
+            .map(|style| {
+                // Whole files a second: indicatif's own {per_sec} shows four decimals.
+                style.with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0}", state.per_sec());
+                })
+            })
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let counter = bar.clone();
