@@ -95,9 +95,10 @@ struct Line {
 }
 
 impl Line {
-    fn new(info: &GameInfo) -> Line {
+    /// A line at the start of a game of `nodes` nodes, its history sized for them all being moves.
+    fn new(info: &GameInfo, nodes: u32) -> Line {
         Line {
-            game: Game::new(info.width, info.height, info.rules.clone()),
+            game: Game::for_record(info.width, info.height, info.rules.clone(), nodes),
             moves: 0,
             black_setup_before_first_move: 0,
             cycle_reported: false,
@@ -143,7 +144,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     report.white_player = info.white_player.clone();
 
     // Main line first: it gives the report's move count, the handicap check and the end position.
-    let mut line = Line::new(&info);
+    let mut line = Line::new(&info, game_nodes(c, index));
     let mut node = root;
     let mut last_node;
     let mut stopped_early = false;
@@ -163,7 +164,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     check_handicap(&info, &line, c, root, &mut diags);
 
     if options.all_variations {
-        check_variations(c, index, &Line::new(&info), &info, &mut diags);
+        check_variations(c, index, &Line::new(&info, game_nodes(c, index)), &info, &mut diags);
     }
 
     report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
@@ -178,7 +179,7 @@ pub fn position_before_move(c: &Collection, index: usize, options: &CheckOptions
     let root = c.games[index];
     let mut sink = Vec::new();
     let info = read_game_info(c, root, options, &mut sink)?;
-    let mut line = Line::new(&info);
+    let mut line = Line::new(&info, game_nodes(c, index).min(before_move));
     let mut node = root;
     loop {
         if node_has_move(c, node) && line.moves + 1 >= before_move {

@@ -42,103 +42,101 @@ pub struct Played {
 }
 
 /// Open-addressing set of position hashes, each with the move after which it first arose.
-/// One allocation per game that doubles as needed; nothing per move.
+/// One allocation per game, sized from the record's length when the caller knows it (see
+/// [`Game::for_record`]) and doubled as needed; nothing per move. A slot keeps its key and move together so
+/// that a probe touches one cache line.
 #[derive(Clone)]
 struct PositionHistory {
-    keys: Vec<u64>,
-    /// `move number + 1`; 0 marks a free slot (the empty board's hash is 0, so the key cannot mark it).
-    moves: Vec<u32>,
+    slots: Vec<HistorySlot>,
     len: usize,
 }
 
+#[derive(Clone, Copy, Default)]
+struct HistorySlot {
+    key: u64,
+    /// `move number + 1`; 0 marks a free slot (the empty board's hash is 0, so the key cannot mark it).
+    move_plus_one: u32,
+}
+
+/// Slots of a new history at least; callers that know the record's length size it for that.
+const HISTORY_INITIAL_SLOTS: usize = 256;
+/// [`Game::for_record`] sizes the table for at most this many slots; longer records grow as they go, so a
+/// file whose nodes are mostly variations does not reserve for them all.
+const HISTORY_MAX_RESERVED_SLOTS: usize = 1 << 16;
+
 impl PositionHistory {
-    fn new() -> Self {
-        PositionHistory { keys: vec![0; 512], moves: vec![0; 512], len: 0 }
+    /// A table in which `positions` entries fit without a rehash, within [`HISTORY_MAX_RESERVED_SLOTS`].
+    fn for_positions(positions: usize) -> Self {
+        let slots = (positions.saturating_add(1) * 2)
+            .next_power_of_two()
+            .clamp(HISTORY_INITIAL_SLOTS, HISTORY_MAX_RESERVED_SLOTS);
+        PositionHistory { slots: vec![HistorySlot::default(); slots], len: 0 }
     }
 
     fn slot(&self, key: u64) -> usize {
         // The Zobrist bits are already uniform; fold the high half in for small tables.
-        ((key ^ (key >> 32)) as usize) & (self.keys.len() - 1)
+        ((key ^ (key >> 32)) as usize) & (self.slots.len() - 1)
     }
 
     /// One probe: the move after which `key` was first seen, or `None` after recording it as seen now.
     fn get_or_insert(&mut self, key: u64, move_number: u32) -> Option<u32> {
-        if (self.len + 1) * 2 > self.keys.len() {
-            self.grow();
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.resize(self.slots.len() * 2);
         }
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
         loop {
-            match self.moves[i] {
-                0 => {
-                    self.keys[i] = key;
-                    self.moves[i] = move_number + 1;
-                    self.len += 1;
-                    return None;
-                }
-                m if self.keys[i] == key => return Some(m - 1),
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-
-    /// Records `key` as first seen after `move_number`, unless it was seen before.
-    fn insert(&mut self, key: u64, move_number: u32) {
-        if (self.len + 1) * 2 > self.keys.len() {
-            self.grow();
-        }
-        let mask = self.keys.len() - 1;
-        let mut i = self.slot(key);
-        loop {
-            if self.moves[i] == 0 {
-                self.keys[i] = key;
-                self.moves[i] = move_number + 1;
+            let slot = &mut self.slots[i];
+            if slot.move_plus_one == 0 {
+                *slot = HistorySlot { key, move_plus_one: move_number + 1 };
                 self.len += 1;
-                return;
+                return None;
             }
-            if self.keys[i] == key {
-                return;
+            if slot.key == key {
+                return Some(slot.move_plus_one - 1);
             }
             i = (i + 1) & mask;
         }
     }
 
+    /// Records `key` as first seen after `move_number`, unless it was seen before.
+    fn insert(&mut self, key: u64, move_number: u32) {
+        self.get_or_insert(key, move_number);
+    }
+
     /// The move after which `key` was first seen, if it was.
     fn first_seen(&self, key: u64) -> Option<u32> {
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
         loop {
-            match self.moves[i] {
-                0 => return None,
-                m if self.keys[i] == key => return Some(m - 1),
-                _ => i = (i + 1) & mask,
+            let slot = self.slots[i];
+            if slot.move_plus_one == 0 {
+                return None;
             }
+            if slot.key == key {
+                return Some(slot.move_plus_one - 1);
+            }
+            i = (i + 1) & mask;
         }
     }
 
     /// Forgets `key`. Open addressing has no cheap delete, so this rebuilds the table; it serves only
     /// `Game::set_to_move` changing the player to move, which records do rarely (handicap, `PL`).
     fn forget(&mut self, key: u64) {
-        let size = self.keys.len();
-        let old_keys = std::mem::replace(&mut self.keys, vec![0; size]);
-        let old_moves = std::mem::replace(&mut self.moves, vec![0; size]);
-        self.len = 0;
-        for (k, m) in old_keys.into_iter().zip(old_moves) {
-            if m != 0 && k != key {
-                self.insert(k, m - 1);
-            }
-        }
+        self.rebuild(self.slots.len(), Some(key));
     }
 
-    fn grow(&mut self) {
-        let old_keys = std::mem::take(&mut self.keys);
-        let old_moves = std::mem::take(&mut self.moves);
-        self.keys = vec![0; old_keys.len() * 2];
-        self.moves = vec![0; old_moves.len() * 2];
+    fn resize(&mut self, size: usize) {
+        self.rebuild(size, None);
+    }
+
+    /// Moves every entry but `dropped` into a fresh table of `size` slots.
+    fn rebuild(&mut self, size: usize, dropped: Option<u64>) {
+        let old = std::mem::replace(&mut self.slots, vec![HistorySlot::default(); size]);
         self.len = 0;
-        for (key, m) in old_keys.into_iter().zip(old_moves) {
-            if m != 0 {
-                self.insert(key, m - 1);
+        for slot in old {
+            if slot.move_plus_one != 0 && Some(slot.key) != dropped {
+                self.insert(slot.key, slot.move_plus_one - 1);
             }
         }
     }
@@ -165,6 +163,12 @@ pub struct Game {
 
 impl Game {
     pub fn new(width: u8, height: u8, rules: Rules) -> Game {
+        Game::for_record(width, height, rules, 0)
+    }
+
+    /// A new game whose position history is sized for a record of about `moves` moves, so that replaying it
+    /// never rehashes.
+    pub fn for_record(width: u8, height: u8, rules: Rules, moves: u32) -> Game {
         let mut game = Game {
             board: Board::new(width, height),
             rules,
@@ -172,7 +176,7 @@ impl Game {
             prisoners: [0; 2],
             placed: [0; 2],
             ko: None,
-            history: PositionHistory::new(),
+            history: PositionHistory::for_positions(moves as usize),
             moves_played: 0,
             consecutive_passes: 0,
             passes: [0; 2],
@@ -341,5 +345,37 @@ impl Game {
         self.to_move = color.opponent();
         self.last_move = Some((color, Some(point)));
         Ok(played)
+    }
+}
+
+#[cfg(test)]
+mod history_tests {
+    use super::PositionHistory;
+
+    /// Keys spread like Zobrist hashes, distinct and never 0.
+    fn key(i: u64) -> u64 {
+        (i + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    #[test]
+    fn entries_survive_growth_and_forgetting() {
+        let mut history = PositionHistory::for_positions(0);
+        for i in 0..5_000 {
+            assert_eq!(history.get_or_insert(key(i), i as u32), None);
+        }
+        assert!(history.slots.len() > 5_000 * 2, "grew past its first size");
+        assert_eq!(history.get_or_insert(key(17), 9_999), Some(17), "a repeat reports its first move");
+        history.insert(key(18), 9_999);
+        assert_eq!(history.first_seen(key(18)), Some(18), "insert keeps the first move");
+        history.forget(key(4_000));
+        assert_eq!(history.first_seen(key(4_000)), None);
+        assert_eq!(history.first_seen(key(4_001)), Some(4_001));
+        assert_eq!(history.len, 4_999);
+    }
+
+    #[test]
+    fn sizing_for_a_long_record_is_capped() {
+        assert_eq!(PositionHistory::for_positions(300).slots.len(), 1024);
+        assert_eq!(PositionHistory::for_positions(2_000_000).slots.len(), super::HISTORY_MAX_RESERVED_SLOTS);
     }
 }
