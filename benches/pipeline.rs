@@ -1,6 +1,8 @@
 //! Criterion benchmarks of gotool's per-file pipeline, stage by stage, on 9×9, 13×13 and 19×19 records:
 //! `parse` (`sgf::scan` on decoded text, throughput in bytes), `replay` (`check_game` on every game of an
-//! already scanned collection, throughput in moves) and `end_to_end` (`analyze_bytes` from the file's bytes,
+//! already scanned collection, throughput in moves), `rules_core` (`Game::play` alone on moves read out of the
+//! records beforehand: a fresh game per record, then its main line, throughput in moves; games with setup
+//! stones are left out, and a line ends before its first illegal move) and `end_to_end` (`analyze_bytes` from the file's bytes,
 //! throughput in records, no scoring hook). `score` times `score::score` alone on the final positions of finished
 //! 19×19 games (throughput in positions), from inputs built before timing as `finish::score_game` builds them:
 //! dead stones from the final node's `TB`/`TW`.
@@ -29,10 +31,11 @@ use criterion::{Criterion, Throughput};
 use gotool::analyze::{AnalyzeOptions, analyze_bytes};
 use gotool::check::{CheckOptions, GameReport, LineEnd, check_game};
 use gotool::finish::{ScoreOptions, dead_from_marks, score_game, territory_marks};
-use gotool::go::{Board, Color, Point, Rules};
+use gotool::go::{Board, Color, Game, Point, Rules};
 use gotool::input;
+use gotool::record::{MoveValue, parse_move};
 use gotool::score::{ScoreInput, score};
-use gotool::sgf::{self, Collection, Limits};
+use gotool::sgf::{self, Collection, Limits, PropId};
 
 /// Records per board size.
 const PER_SIZE: usize = 200;
@@ -81,6 +84,18 @@ fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
                     for index in 0..collection.games.len() {
                         black_box(check_game(black_box(collection), index, &check));
                     }
+                }
+            })
+        });
+        group.finish();
+
+        let lines: Vec<MainLine> = collections.iter().flat_map(|c| main_lines(c, &check)).collect();
+        let mut group = c.benchmark_group(format!("rules_core/{}", set.label));
+        group.throughput(Throughput::Elements(lines.iter().map(|l| l.moves.len() as u64).sum::<u64>().max(1)));
+        group.bench_function(format!("{}{clock}", "Game::play"), |b| {
+            b.iter(|| {
+                for line in &lines {
+                    black_box(line.replay());
                 }
             })
         });
@@ -138,6 +153,70 @@ fn finished_records() -> (String, Vec<common::Record>) {
 
 /// What `gotool check --format json` does per file, with or without scoring: the pipeline, then the file's
 /// JSON (into `out`, cleared first for each file). Returns the bytes written, so nothing is optimised away.
+/// A game's main line as the rules core sees it: the board, the rules and the moves, read out of the record.
+struct MainLine {
+    width: u8,
+    height: u8,
+    rules: Rules,
+    moves: Vec<(Color, Option<Point>)>,
+}
+
+impl MainLine {
+    /// Plays the whole line on a new game; returns the final hash so that nothing is optimised away.
+    fn replay(&self) -> u64 {
+        let mut game = Game::for_record(self.width, self.height, self.rules.clone(), self.moves.len() as u32);
+        for &(color, point) in &self.moves {
+            black_box(game.play(color, point).is_ok());
+        }
+        game.board().hash()
+    }
+}
+
+/// The main lines of a collection's games that have no setup stones, each cut before its first illegal move.
+fn main_lines(c: &Collection, check: &CheckOptions) -> Vec<MainLine> {
+    let mut lines = Vec::new();
+    for index in 0..c.games.len() {
+        let Some(end) = check_game(c, index, check).1 else {
+            continue;
+        };
+        let (width, height, rules) = (end.info.width, end.info.height, end.info.rules);
+        let mut moves = Vec::new();
+        let mut game = Game::for_record(width, height, rules.clone(), 0);
+        let mut node = c.games[index];
+        let mut setup = false;
+        'line: while node != sgf::NONE {
+            for p in c.properties(node) {
+                let color = match p.id {
+                    PropId::B => Color::Black,
+                    PropId::W => Color::White,
+                    PropId::AB | PropId::AW | PropId::AE => {
+                        setup = true;
+                        break 'line;
+                    }
+                    _ => continue,
+                };
+                let Some(&value) = c.values(p).first() else {
+                    break 'line;
+                };
+                let point = match parse_move(c.slice(value), width, height) {
+                    MoveValue::Pass => None,
+                    MoveValue::Play(point) => Some(point),
+                    _ => break 'line,
+                };
+                if game.play(color, point).is_err() {
+                    break 'line;
+                }
+                moves.push((color, point));
+            }
+            node = c.node(node).first_child;
+        }
+        if !setup {
+            lines.push(MainLine { width, height, rules, moves });
+        }
+    }
+    lines
+}
+
 fn check_files(records: &[common::Record], scored: bool, out: &mut Vec<u8>) -> usize {
     let analyze = AnalyzeOptions::default();
     let scoring = ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() };
