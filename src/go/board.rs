@@ -66,24 +66,32 @@ impl MoveContext {
     }
 }
 
+/// One cell of the padded board: what is on it and, for a stone, its place in its chain. Kept together so that
+/// a look at a neighbour and its chain is one record, not one array each.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    /// `EMPTY`, `BLACK`, `WHITE` or `WALL`.
+    stone: u8,
+    /// For a stone: the head of its chain. Meaningless on empty cells.
+    head: Loc,
+    /// For a stone: the next stone of its chain, in a ring.
+    next: Loc,
+    /// For a chain head: the number of distinct liberties of the chain.
+    liberties: u16,
+    /// For a chain head: the number of stones in the chain.
+    chain_len: u16,
+    /// Scratch mark for liberty recounts; the cell is marked when `mark == Board::mark_generation`.
+    mark: u16,
+}
+
 /// A rectangular Go board of 1..=52 points per side.
 #[derive(Clone)]
 pub struct Board {
     width: u8,
     height: u8,
     stride: usize,
-    cells: Vec<u8>,
-    /// For a stone: the head of its chain. Meaningless on empty cells.
-    head: Vec<Loc>,
-    /// For a stone: the next stone of its chain, in a ring.
-    next: Vec<Loc>,
-    /// For a chain head: the number of distinct liberties of the chain.
-    liberties: Vec<u16>,
-    /// For a chain head: the number of stones in the chain.
-    chain_len: Vec<u16>,
-    /// Scratch marks for liberty recounts; a cell is marked when `marks[loc] == mark_generation`.
-    marks: Vec<u32>,
-    mark_generation: u32,
+    cells: Vec<Cell>,
+    mark_generation: u16,
     hash: u64,
     stones_on_board: [u32; 2],
 }
@@ -95,26 +103,13 @@ impl Board {
         let stride = usize::from(width) + 1;
         let len = (usize::from(height) + 2) * stride + 1;
         debug_assert!(len <= MAX_CELLS);
-        let mut cells = vec![WALL; len];
-        for y in 0..height {
-            for x in 0..width {
-                cells[(usize::from(y) + 1) * stride + usize::from(x) + 1] = EMPTY;
-            }
+        let wall = Cell { stone: WALL, ..Cell::default() };
+        let mut cells = vec![wall; len];
+        for y in 0..usize::from(height) {
+            let start = (y + 1) * stride + 1;
+            cells[start..start + usize::from(width)].fill(Cell::default());
         }
-        Board {
-            width,
-            height,
-            stride,
-            cells,
-            head: vec![0; len],
-            next: vec![0; len],
-            liberties: vec![0; len],
-            chain_len: vec![0; len],
-            marks: vec![0; len],
-            mark_generation: 0,
-            hash: 0,
-            stones_on_board: [0; 2],
-        }
+        Board { width, height, stride, cells, mark_generation: 0, hash: 0, stones_on_board: [0; 2] }
     }
 
     pub fn width(&self) -> u8 {
@@ -149,27 +144,27 @@ impl Board {
     }
 
     pub fn get(&self, point: Point) -> Option<Color> {
-        color_of(self.cells[usize::from(self.loc(point))])
+        color_of(self.cells[usize::from(self.loc(point))].stone)
     }
 
     /// The points of row `y`, left to right, as codes: 0 empty, 1 Black, 2 White (`Color::index() + 1`). Lets a
     /// caller copy the board a row at a time instead of asking point by point.
-    pub fn row_codes(&self, y: u8) -> &[u8] {
+    pub fn row_codes(&self, y: u8) -> impl Iterator<Item = u8> + '_ {
         let start = (usize::from(y) + 1) * self.stride + 1;
-        &self.cells[start..start + usize::from(self.width)]
+        self.cells[start..start + usize::from(self.width)].iter().map(|cell| cell.stone)
     }
 
     pub fn color_at(&self, loc: Loc) -> Option<Color> {
-        color_of(self.cells[usize::from(loc)])
+        color_of(self.cells[usize::from(loc)].stone)
     }
 
     pub fn is_empty_at(&self, loc: Loc) -> bool {
-        self.cells[usize::from(loc)] == EMPTY
+        self.cells[usize::from(loc)].stone == EMPTY
     }
 
     /// The on-board neighbours of a cell (walls left out).
     pub fn neighbours(&self, loc: Loc) -> impl Iterator<Item = Loc> + '_ {
-        self.neighbour_cells(loc).into_iter().filter(move |&n| self.cells[usize::from(n)] != WALL)
+        self.neighbour_cells(loc).into_iter().filter(move |&n| self.cells[usize::from(n)].stone != WALL)
     }
 
     fn neighbour_cells(&self, loc: Loc) -> [Loc; 4] {
@@ -184,15 +179,15 @@ impl Board {
 
     /// An identifier of the chain through a stone (its head), stable until the chain changes.
     pub fn chain_id(&self, loc: Loc) -> Loc {
-        self.head[usize::from(loc)]
+        self.cells[usize::from(loc)].head
     }
 
     pub fn chain_liberties(&self, loc: Loc) -> u32 {
-        u32::from(self.liberties[usize::from(self.head[usize::from(loc)])])
+        u32::from(self.cells[usize::from(self.cells[usize::from(loc)].head)].liberties)
     }
 
     pub fn chain_len(&self, loc: Loc) -> u32 {
-        u32::from(self.chain_len[usize::from(self.head[usize::from(loc)])])
+        u32::from(self.cells[usize::from(self.cells[usize::from(loc)].head)].chain_len)
     }
 
     /// The stones of the chain through `loc`, which must hold a stone.
@@ -205,8 +200,8 @@ impl Board {
         let mut found = [0 as Loc; 4];
         let mut count = 0;
         for n in self.neighbour_cells(loc) {
-            if self.cells[usize::from(n)] == cell {
-                let h = self.head[usize::from(n)];
+            if self.cells[usize::from(n)].stone == cell {
+                let h = self.cells[usize::from(n)].head;
                 if !found[..count].contains(&h) {
                     found[count] = h;
                     count += 1;
@@ -223,11 +218,11 @@ impl Board {
         let own = cell_of(color);
         let mut ctx = MoveContext::default();
         for n in self.neighbour_cells(loc) {
-            let cell = self.cells[usize::from(n)];
+            let cell = self.cells[usize::from(n)].stone;
             if cell == EMPTY {
                 ctx.empty_neighbours += 1;
             } else if cell != WALL {
-                let h = self.head[usize::from(n)];
+                let h = self.cells[usize::from(n)].head;
                 if cell == own {
                     if !ctx.own[..usize::from(ctx.own_count)].contains(&h) {
                         ctx.own[usize::from(ctx.own_count)] = h;
@@ -236,7 +231,7 @@ impl Board {
                 } else if !ctx.opp[..usize::from(ctx.opp_count)].contains(&h) {
                     ctx.opp[usize::from(ctx.opp_count)] = h;
                     ctx.opp_count += 1;
-                    if self.liberties[usize::from(h)] == 1 {
+                    if self.cells[usize::from(h)].liberties == 1 {
                         ctx.captures += 1;
                     }
                 }
@@ -245,10 +240,10 @@ impl Board {
         if ctx.empty_neighbours == 0 && ctx.captures == 0 {
             let mut stones = 1;
             for &h in ctx.own_heads() {
-                if self.liberties[usize::from(h)] > 1 {
+                if self.cells[usize::from(h)].liberties > 1 {
                     return ctx;
                 }
-                stones += u32::from(self.chain_len[usize::from(h)]);
+                stones += u32::from(self.cells[usize::from(h)].chain_len);
             }
             ctx.suicide_stones = stones;
         }
@@ -287,7 +282,7 @@ impl Board {
         if ctx.captures > 0 {
             let opp = color.opponent();
             for &h in ctx.opp_heads() {
-                if self.liberties[usize::from(h)] == 1 {
+                if self.cells[usize::from(h)].liberties == 1 {
                     for s in self.chain_stones(h) {
                         hash ^= STONE_KEYS[opp.index()][usize::from(s)];
                     }
@@ -308,7 +303,7 @@ impl Board {
     /// [`Board::place`] with the neighbourhood already looked at; `ctx` must come from `move_context` on this
     /// very position.
     pub fn place_with(&mut self, loc: Loc, color: Color, ctx: &MoveContext) -> Placed {
-        debug_assert_eq!(self.cells[usize::from(loc)], EMPTY);
+        debug_assert_eq!(self.cells[usize::from(loc)].stone, EMPTY);
         let own = cell_of(color);
         let l = usize::from(loc);
         let empty_neighbours = ctx.empty_neighbours;
@@ -317,30 +312,30 @@ impl Board {
 
         // The point was a liberty of every adjacent chain, once each.
         for &h in own_heads[..own_count].iter().chain(&opp_heads[..opp_count]) {
-            self.liberties[usize::from(h)] -= 1;
+            self.cells[usize::from(h)].liberties -= 1;
         }
 
-        self.cells[l] = own;
+        self.cells[l].stone = own;
         self.hash ^= STONE_KEYS[color.index()][l];
         self.stones_on_board[color.index()] += 1;
 
         match own_count {
             0 => {
-                self.head[l] = loc;
-                self.next[l] = loc;
-                self.chain_len[l] = 1;
-                self.liberties[l] = empty_neighbours;
+                self.cells[l].head = loc;
+                self.cells[l].next = loc;
+                self.cells[l].chain_len = 1;
+                self.cells[l].liberties = empty_neighbours;
             }
             1 => {
                 let h = own_heads[0];
                 let mut new_liberties = 0;
                 for n in self.neighbour_cells(loc) {
-                    if self.cells[usize::from(n)] == EMPTY && !self.touches_chain(n, h, loc) {
+                    if self.cells[usize::from(n)].stone == EMPTY && !self.touches_chain(n, h, loc) {
                         new_liberties += 1;
                     }
                 }
                 self.link_into(loc, h);
-                self.liberties[usize::from(h)] += new_liberties;
+                self.cells[usize::from(h)].liberties += new_liberties;
             }
             _ => {
                 // Merge every chain into the longest. Its liberties grow by those of the others and of the
@@ -348,7 +343,7 @@ impl Board {
                 // costs a walk over the shorter chains only.
                 let mut target = own_heads[0];
                 for &h in &own_heads[1..own_count] {
-                    if self.chain_len[usize::from(h)] > self.chain_len[usize::from(target)] {
+                    if self.cells[usize::from(h)].chain_len > self.cells[usize::from(target)].chain_len {
                         target = h;
                     }
                 }
@@ -356,8 +351,11 @@ impl Board {
                 let mut added = 0;
                 let mut consider = |board: &mut Board, e: Loc| {
                     let i = usize::from(e);
-                    if board.cells[i] == EMPTY && board.marks[i] != generation && !board.touches_chain(e, target, loc) {
-                        board.marks[i] = generation;
+                    if board.cells[i].stone == EMPTY
+                        && board.cells[i].mark != generation
+                        && !board.touches_chain(e, target, loc)
+                    {
+                        board.cells[i].mark = generation;
                         added += 1;
                     }
                 };
@@ -373,7 +371,7 @@ impl Board {
                         for n in self.neighbour_cells(s) {
                             consider(self, n);
                         }
-                        s = self.next[usize::from(s)];
+                        s = self.cells[usize::from(s)].next;
                         if s == h {
                             break;
                         }
@@ -385,24 +383,24 @@ impl Board {
                         self.merge_chains(h, target);
                     }
                 }
-                self.liberties[usize::from(target)] += added;
+                self.cells[usize::from(target)].liberties += added;
             }
         }
 
         let mut placed = Placed::default();
         let mut last_captured = 0;
         for &h in &opp_heads[..opp_count] {
-            if self.liberties[usize::from(h)] == 0 {
+            if self.cells[usize::from(h)].liberties == 0 {
                 last_captured = h;
                 placed.captured += self.remove_chain(h);
             }
         }
-        let own_head = self.head[l];
-        if self.liberties[usize::from(own_head)] == 0 {
+        let own_head = self.cells[l].head;
+        if self.cells[usize::from(own_head)].liberties == 0 {
             placed.self_captured = self.remove_chain(own_head);
         } else if placed.captured == 1
-            && self.chain_len[usize::from(own_head)] == 1
-            && self.liberties[usize::from(own_head)] == 1
+            && self.cells[usize::from(own_head)].chain_len == 1
+            && self.cells[usize::from(own_head)].liberties == 1
         {
             placed.ko_point = Some(last_captured);
         }
@@ -413,32 +411,32 @@ impl Board {
     /// Puts a setup stone (`AB`/`AW`) on an empty point: no captures, no suicide removal.
     /// Returns false if the chain it joins (or forms) has no liberty, which the caller reports.
     pub fn place_setup(&mut self, loc: Loc, color: Color) -> bool {
-        debug_assert_eq!(self.cells[usize::from(loc)], EMPTY);
+        debug_assert_eq!(self.cells[usize::from(loc)].stone, EMPTY);
         let own = cell_of(color);
         let l = usize::from(loc);
         let (own_heads, own_count) = self.adjacent_chains(loc, own);
         let (opp_heads, opp_count) = self.adjacent_chains(loc, cell_of(color.opponent()));
         for &h in own_heads[..own_count].iter().chain(&opp_heads[..opp_count]) {
-            self.liberties[usize::from(h)] -= 1;
+            self.cells[usize::from(h)].liberties -= 1;
         }
-        self.cells[l] = own;
+        self.cells[l].stone = own;
         self.hash ^= STONE_KEYS[color.index()][l];
         self.stones_on_board[color.index()] += 1;
-        self.head[l] = loc;
-        self.next[l] = loc;
-        self.chain_len[l] = 1;
+        self.cells[l].head = loc;
+        self.cells[l].next = loc;
+        self.cells[l].chain_len = 1;
         let mut target = loc;
         for &h in &own_heads[..own_count] {
             if h != target {
                 self.merge_chains(h, target);
             }
-            target = self.head[l];
+            target = self.cells[l].head;
         }
-        let target = self.head[l];
-        self.liberties[usize::from(target)] = self.count_liberties(target);
-        let mut ok = self.liberties[usize::from(target)] > 0;
+        let target = self.cells[l].head;
+        self.cells[usize::from(target)].liberties = self.count_liberties(target);
+        let mut ok = self.cells[usize::from(target)].liberties > 0;
         for &h in &opp_heads[..opp_count] {
-            if self.liberties[usize::from(h)] == 0 {
+            if self.cells[usize::from(h)].liberties == 0 {
                 ok = false;
             }
         }
@@ -451,20 +449,20 @@ impl Board {
             return;
         };
         let l = usize::from(loc);
-        let head = self.head[l];
+        let head = self.cells[l].head;
         // Rebuild the chains of the stones left around it from scratch: removal can split a chain.
         let stones: Vec<Loc> = self.chain_stones(head).collect();
         for &s in &stones {
-            self.cells[usize::from(s)] = EMPTY;
+            self.cells[usize::from(s)].stone = EMPTY;
         }
         self.hash ^= STONE_KEYS[color.index()][l];
         self.stones_on_board[color.index()] -= 1;
         for &s in &stones {
             if s != loc {
-                self.cells[usize::from(s)] = cell_of(color);
-                self.head[usize::from(s)] = s;
-                self.next[usize::from(s)] = s;
-                self.chain_len[usize::from(s)] = 1;
+                self.cells[usize::from(s)].stone = cell_of(color);
+                self.cells[usize::from(s)].head = s;
+                self.cells[usize::from(s)].next = s;
+                self.cells[usize::from(s)].chain_len = 1;
             }
         }
         for &s in &stones {
@@ -472,8 +470,8 @@ impl Board {
                 continue;
             }
             for n in self.neighbour_cells(s) {
-                if self.cells[usize::from(n)] == cell_of(color) {
-                    let (a, b) = (self.head[usize::from(s)], self.head[usize::from(n)]);
+                if self.cells[usize::from(n)].stone == cell_of(color) {
+                    let (a, b) = (self.cells[usize::from(s)].head, self.cells[usize::from(n)].head);
                     if a != b {
                         self.merge_chains(a, b);
                     }
@@ -481,16 +479,16 @@ impl Board {
             }
         }
         for &s in &stones {
-            if s != loc && self.head[usize::from(s)] == s {
-                self.liberties[usize::from(s)] = self.count_liberties(s);
+            if s != loc && self.cells[usize::from(s)].head == s {
+                self.cells[usize::from(s)].liberties = self.count_liberties(s);
             }
         }
         for n in self.neighbour_cells(loc) {
-            if let Some(c) = color_of(self.cells[usize::from(n)])
+            if let Some(c) = color_of(self.cells[usize::from(n)].stone)
                 && c != color
             {
-                let h = self.head[usize::from(n)];
-                self.liberties[usize::from(h)] = self.count_liberties(h);
+                let h = self.cells[usize::from(n)].head;
+                self.cells[usize::from(h)].liberties = self.count_liberties(h);
             }
         }
     }
@@ -499,41 +497,45 @@ impl Board {
     fn touches_chain(&self, point: Loc, head: Loc, except: Loc) -> bool {
         self.neighbour_cells(point).into_iter().any(|n| {
             n != except
-                && self.cells[usize::from(n)] != EMPTY
-                && self.cells[usize::from(n)] != WALL
-                && self.head[usize::from(n)] == head
+                && self.cells[usize::from(n)].stone != EMPTY
+                && self.cells[usize::from(n)].stone != WALL
+                && self.cells[usize::from(n)].head == head
         })
     }
 
     /// Adds the lone stone `loc` to the chain headed by `head` (liberties are the caller's business).
     fn link_into(&mut self, loc: Loc, head: Loc) {
         let (l, h) = (usize::from(loc), usize::from(head));
-        self.head[l] = head;
-        self.next[l] = self.next[h];
-        self.next[h] = loc;
-        self.chain_len[h] += 1;
+        self.cells[l].head = head;
+        self.cells[l].next = self.cells[h].next;
+        self.cells[h].next = loc;
+        self.cells[h].chain_len += 1;
     }
 
     /// Relabels chain `from` as part of chain `into` and splices the rings (liberties are the caller's business).
     fn merge_chains(&mut self, from: Loc, into: Loc) {
         let mut s = from;
         loop {
-            self.head[usize::from(s)] = into;
-            s = self.next[usize::from(s)];
+            self.cells[usize::from(s)].head = into;
+            s = self.cells[usize::from(s)].next;
             if s == from {
                 break;
             }
         }
         let (f, i) = (usize::from(from), usize::from(into));
-        self.next.swap(f, i);
-        self.chain_len[i] += self.chain_len[f];
+        let into_next = self.cells[i].next;
+        self.cells[i].next = self.cells[f].next;
+        self.cells[f].next = into_next;
+        self.cells[i].chain_len += self.cells[f].chain_len;
     }
 
     /// A fresh mark value: cells marked before it no longer count as marked.
-    fn next_mark_generation(&mut self) -> u32 {
+    fn next_mark_generation(&mut self) -> u16 {
         self.mark_generation = self.mark_generation.wrapping_add(1);
         if self.mark_generation == 0 {
-            self.marks.fill(0);
+            for cell in &mut self.cells {
+                cell.mark = 0;
+            }
             self.mark_generation = 1;
         }
         self.mark_generation
@@ -546,12 +548,12 @@ impl Board {
         loop {
             for n in self.neighbour_cells(s) {
                 let n = usize::from(n);
-                if self.cells[n] == EMPTY && self.marks[n] != generation {
-                    self.marks[n] = generation;
+                if self.cells[n].stone == EMPTY && self.cells[n].mark != generation {
+                    self.cells[n].mark = generation;
                     count += 1;
                 }
             }
-            s = self.next[usize::from(s)];
+            s = self.cells[usize::from(s)].next;
             if s == head {
                 break;
             }
@@ -561,15 +563,15 @@ impl Board {
 
     /// Empties every stone of the chain and gives each bordering chain its new liberties. Returns the stones removed.
     fn remove_chain(&mut self, head: Loc) -> u32 {
-        let color = color_of(self.cells[usize::from(head)]).expect("chain head holds a stone");
+        let color = color_of(self.cells[usize::from(head)].stone).expect("chain head holds a stone");
         let keys = &STONE_KEYS[color.index()];
         let mut removed = 0;
         let mut s = head;
         loop {
-            self.cells[usize::from(s)] = EMPTY;
+            self.cells[usize::from(s)].stone = EMPTY;
             self.hash ^= keys[usize::from(s)];
             removed += 1;
-            s = self.next[usize::from(s)];
+            s = self.cells[usize::from(s)].next;
             if s == head {
                 break;
             }
@@ -581,17 +583,17 @@ impl Board {
             let mut seen = [0 as Loc; 4];
             let mut seen_count = 0;
             for n in self.neighbour_cells(s) {
-                let c = self.cells[usize::from(n)];
+                let c = self.cells[usize::from(n)].stone;
                 if c == BLACK || c == WHITE {
-                    let h = self.head[usize::from(n)];
+                    let h = self.cells[usize::from(n)].head;
                     if !seen[..seen_count].contains(&h) {
                         seen[seen_count] = h;
                         seen_count += 1;
-                        self.liberties[usize::from(h)] += 1;
+                        self.cells[usize::from(h)].liberties += 1;
                     }
                 }
             }
-            s = self.next[usize::from(s)];
+            s = self.cells[usize::from(s)].next;
             if s == head {
                 break;
             }
@@ -606,20 +608,20 @@ impl Board {
         let mut stones = [0u32; 2];
         for loc in self.locs() {
             let l = usize::from(loc);
-            let Some(color) = color_of(self.cells[l]) else {
+            let Some(color) = color_of(self.cells[l].stone) else {
                 continue;
             };
             hash ^= STONE_KEYS[color.index()][l];
             stones[color.index()] += 1;
-            let head = self.head[l];
-            if self.cells[usize::from(head)] != self.cells[l] {
+            let head = self.cells[l].head;
+            if self.cells[usize::from(head)].stone != self.cells[l].stone {
                 return Err(format!("{:?}: head of another colour", self.point(loc)));
             }
-            if self.head[usize::from(head)] != head {
+            if self.cells[usize::from(head)].head != head {
                 return Err(format!("{:?}: head is not its own head", self.point(loc)));
             }
             for n in self.neighbour_cells(loc) {
-                if self.cells[usize::from(n)] == self.cells[l] && self.head[usize::from(n)] != head {
+                if self.cells[usize::from(n)].stone == self.cells[l].stone && self.cells[usize::from(n)].head != head {
                     return Err(format!("{:?}: touching stones in different chains", self.point(loc)));
                 }
             }
@@ -628,24 +630,29 @@ impl Board {
                 let mut libs = std::collections::HashSet::new();
                 for s in self.chain_stones(loc) {
                     len += 1;
-                    if self.head[usize::from(s)] != head {
+                    if self.cells[usize::from(s)].head != head {
                         return Err(format!("{:?}: ring holds a foreign stone", self.point(loc)));
                     }
                     for n in self.neighbour_cells(s) {
-                        if self.cells[usize::from(n)] == EMPTY {
+                        if self.cells[usize::from(n)].stone == EMPTY {
                             libs.insert(n);
                         }
                     }
                 }
-                if len != self.chain_len[l] {
-                    return Err(format!("{:?}: chain length {} kept as {}", self.point(loc), len, self.chain_len[l]));
+                if len != self.cells[l].chain_len {
+                    return Err(format!(
+                        "{:?}: chain length {} kept as {}",
+                        self.point(loc),
+                        len,
+                        self.cells[l].chain_len
+                    ));
                 }
-                if libs.len() != usize::from(self.liberties[l]) {
+                if libs.len() != usize::from(self.cells[l].liberties) {
                     return Err(format!(
                         "{:?}: {} liberties kept as {}",
                         self.point(loc),
                         libs.len(),
-                        self.liberties[l]
+                        self.cells[l].liberties
                     ));
                 }
             }
@@ -720,8 +727,34 @@ impl Iterator for ChainStones<'_> {
 
     fn next(&mut self) -> Option<Loc> {
         let current = self.current?;
-        let next = self.board.next[usize::from(current)];
+        let next = self.board.cells[usize::from(current)].next;
         self.current = (next != self.start).then_some(next);
         Some(current)
+    }
+}
+
+#[cfg(test)]
+mod mark_tests {
+    use super::*;
+
+    #[test]
+    fn liberty_counts_stay_right_when_the_mark_generation_wraps() {
+        // Two chains joined by the stone at the centre: the merge counts liberties with marks.
+        let mut board = Board::from_diagram(
+            "
+            . . . . .
+            . X . X .
+            . . . . .
+            ",
+        );
+        board.mark_generation = u16::MAX;
+        // A mark left from before the wrap must not count as a mark of the new generation.
+        let centre = board.loc(Point::new(2, 1));
+        let above = usize::from(board.loc(Point::new(2, 0)));
+        board.cells[above].mark = 1;
+        board.place(centre, Color::Black);
+        assert_eq!(board.mark_generation, 1);
+        assert_eq!(board.chain_liberties(centre), 8);
+        board.check_consistency().unwrap();
     }
 }

@@ -121,7 +121,7 @@ impl<'b> Grid<'b> {
             // Built without a branch per point: stone colours are as good as random to a branch predictor.
             let mut rows = [0u64; 5]; // by cell code: empty, Black, White, dead Black, dead White
             // (The board's codes are the grid's living codes.)
-            for (x, ((cell, &code), &dead)) in cells.iter_mut().zip(board.row_codes(y as u8)).zip(dead).enumerate() {
+            for (x, ((cell, code), &dead)) in cells.iter_mut().zip(board.row_codes(y as u8)).zip(dead).enumerate() {
                 // A stone's code is 1 or 2; a dead one's 5 or 6, which index the rows 3 and 4.
                 let code = code + u8::from(dead & (code != EMPTY)) * DEAD;
                 *cell = code;

@@ -532,6 +532,12 @@ fn board_row_codes_are_the_grid_living_codes() {
         . X O
     ",
     );
-    assert_eq!(board.row_codes(0), [grid::living_code(Color::Black), grid::living_code(Color::White), grid::EMPTY]);
-    assert_eq!(board.row_codes(1), [grid::EMPTY, grid::living_code(Color::Black), grid::living_code(Color::White)]);
+    assert_eq!(
+        board.row_codes(0).collect::<Vec<u8>>(),
+        [grid::living_code(Color::Black), grid::living_code(Color::White), grid::EMPTY]
+    );
+    assert_eq!(
+        board.row_codes(1).collect::<Vec<u8>>(),
+        [grid::EMPTY, grid::living_code(Color::Black), grid::living_code(Color::White)]
+    );
 }
