@@ -4,9 +4,12 @@
 //! - gotool: `analyze_bytes` (decode, scan, replay with every legality check, diagnostics), no scoring;
 //! - sgf-parse 4.2.8: `go::parse`, then walk the main line and read each node's move (no rules at all);
 //! - goban 0.20.1: sgf-parse as above, then replay with goban's legality-checking `Game::try_play`, and
-//!   goban's `calculate_score` at the end (one flood fill per game).
+//!   goban's `calculate_score` at the end (one flood fill per game);
+//! - bare: not a loader but a floor for gotool's own pipeline: a bare byte scanner (below) feeding gotool's
+//!   rules core, `Game::play` with every legality check. gotool's time over bare's is what its layers cost
+//!   (charset decoding, the tree with positions and limits, diagnostics, the report).
 //!
-//! All files are read into memory first; then each tool runs over the files that all three handle (a file
+//! All files are read into memory first; then each tool runs over the files that all handle (a file
 //! any tool fails on is left out of every timing, and counted per tool). The same rounds are then repeated
 //! with the file read from disk inside the timing (page cache warm). Each pass records wall time and, on
 //! Linux, the thread's CPU time and run-queue wait; rates and ratios use the CPU time when there is one.
@@ -165,14 +168,110 @@ fn goban_replay(bytes: &[u8]) -> Outcome {
     Ok(moves)
 }
 
+/// bare: reads the root's `SZ`, `RU`, `AB` and `AW` and every later node's `B`/`W` straight off the bytes, then
+/// replays them with gotool's rules core. No decoding, no tree, no positions, no diagnostics, no limits; a file
+/// with variations, several games or anything else it does not expect fails, and so leaves the common set.
+fn bare_replay(bytes: &[u8]) -> Outcome {
+    use gotool::go::{Color, Game, Point, rules_from_record};
+
+    let (mut width, mut height) = (19u8, 19u8);
+    let mut ru: Option<&str> = None;
+    let mut setup: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+    let mut game: Option<Game> = None;
+    let (mut nodes, mut depth, mut trees, mut moves) = (0u32, 0u32, 0u32, 0u64);
+    // The property identifier the next value belongs to, as up to two upper-case letters.
+    let (mut ident, mut in_ident) = ([0u8; 2], false);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b'[' => {
+                let start = i + 1;
+                let mut end = start;
+                while end < bytes.len() && bytes[end] != b']' {
+                    end += if bytes[end] == b'\\' { 2 } else { 1 };
+                }
+                let value = bytes.get(start..end).ok_or("unclosed value")?;
+                in_ident = false;
+                match (&ident, nodes) {
+                    ([b'S', b'Z'], 1) => {
+                        let text = std::str::from_utf8(value).map_err(|_| "bad SZ")?;
+                        let (w, h) = text.split_once(':').unwrap_or((text, text));
+                        width = w.trim().parse().map_err(|_| "bad SZ")?;
+                        height = h.trim().parse().map_err(|_| "bad SZ")?;
+                        if !(1..=52).contains(&width) || !(1..=52).contains(&height) {
+                            return Err("bad SZ");
+                        }
+                    }
+                    ([b'R', b'U'], 1) => ru = std::str::from_utf8(value).ok(),
+                    ([b'A', b'B' | b'W'], 1) => {
+                        let &[x @ b'a'..=b'z', y @ b'a'..=b'z'] = value else { return Err("setup") };
+                        setup[usize::from(ident[1] == b'W')].push(Point::new(x - b'a', y - b'a'));
+                    }
+                    ([b'B' | b'W', 0], 2..) => {
+                        let game = game.get_or_insert_with(|| {
+                            let rules = rules_from_record(ru).rules;
+                            let mut game = Game::for_record(width, height, rules, (bytes.len() / 6) as u32);
+                            game.setup(&setup[0], &setup[1], &[]);
+                            game
+                        });
+                        let point = match *value {
+                            [] => None,
+                            [b't', b't'] if width <= 19 && height <= 19 => None,
+                            [x @ b'a'..=b'z', y @ b'a'..=b'z'] if x - b'a' < width && y - b'a' < height => {
+                                Some(Point::new(x - b'a', y - b'a'))
+                            }
+                            _ => return Err("bad move"),
+                        };
+                        let color = if ident[0] == b'B' { Color::Black } else { Color::White };
+                        game.play(color, point).map_err(|_| "illegal move")?;
+                        moves += 1;
+                    }
+                    ([b'A', b'B' | b'W' | b'E'], _) => return Err("setup after the root"),
+                    _ => {}
+                }
+                i = end + 1;
+                continue;
+            }
+            b';' => {
+                nodes += 1;
+                in_ident = false;
+            }
+            b'(' => {
+                depth += 1;
+                trees += 1;
+                if depth > 1 || trees > 1 {
+                    return Err("variations or several games");
+                }
+            }
+            b')' => depth = depth.saturating_sub(1),
+            b'A'..=b'Z' => {
+                if in_ident {
+                    ident[1] = b;
+                } else {
+                    ident = [b, 0];
+                    in_ident = true;
+                }
+            }
+            _ => in_ident = false,
+        }
+        i += 1;
+    }
+    if trees == 0 {
+        return Err("no game");
+    }
+    Ok(moves)
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Tool {
     Gotool,
     SgfParse,
     Goban,
+    Bare,
 }
 
-const TOOLS: [Tool; 3] = [Tool::Gotool, Tool::SgfParse, Tool::Goban];
+const TOOLS: [Tool; 4] = [Tool::Gotool, Tool::SgfParse, Tool::Goban, Tool::Bare];
 
 impl Tool {
     fn name(self) -> &'static str {
@@ -180,6 +279,7 @@ impl Tool {
             Tool::Gotool => "gotool",
             Tool::SgfParse => "sgf-parse",
             Tool::Goban => "goban",
+            Tool::Bare => "bare",
         }
     }
 
@@ -188,6 +288,7 @@ impl Tool {
             Tool::Gotool => gotool(bytes, options),
             Tool::SgfParse => sgf_parse_walk(bytes),
             Tool::Goban => goban_replay(bytes),
+            Tool::Bare => bare_replay(bytes),
         }
     }
 }
@@ -287,8 +388,10 @@ fn print_table(title: &str, timings: &BTreeMap<Tool, Timing>, records: usize, mo
     for (name, measure) in
         [("cpu", (|t: &Timing| t.cpu) as fn(&Timing) -> Option<Duration>), ("wall", |t| Some(t.wall))]
     {
-        if let (Some(p), Some(g)) = (ratio(Tool::SgfParse, measure), ratio(Tool::Goban, measure)) {
-            println!("speed ratios by {name} time: gotool/sgf-parse = {p}, gotool/goban = {g}");
+        if let (Some(p), Some(g), Some(b)) =
+            (ratio(Tool::SgfParse, measure), ratio(Tool::Goban, measure), ratio(Tool::Bare, measure))
+        {
+            println!("speed ratios by {name} time: gotool/sgf-parse = {p}, gotool/goban = {g}, gotool/bare = {b}");
         }
     }
 }
@@ -339,11 +442,11 @@ fn compare(args: Args) {
                 *failures.entry(tool).or_default().entry(why).or_default() += 1;
             }
         }
-        if let [Ok(a), Ok(b), Ok(c)] = outcomes.as_slice() {
-            if !(a == b && b == c) {
+        if let Ok(counts) = outcomes.iter().cloned().collect::<Result<Vec<u64>, _>>() {
+            if counts.iter().any(|&m| m != counts[0]) {
                 move_count_disagreements += 1;
             }
-            for (&tool, &m) in TOOLS.iter().zip([a, b, c]) {
+            for (&tool, m) in TOOLS.iter().zip(counts) {
                 *moves.entry(tool).or_default() += m;
             }
             common_files.push(record);
@@ -352,13 +455,14 @@ fn compare(args: Args) {
     std::panic::set_hook(quiet);
 
     println!(
-        "common set: {} files ({} skipped); moves in the common set: gotool {}, sgf-parse {}, goban {}; \
+        "common set: {} files ({} skipped); moves in the common set: gotool {}, sgf-parse {}, goban {}, bare {}; \
          files where the move counts differ: {move_count_disagreements}",
         common_files.len(),
         records.len() - common_files.len(),
         moves.get(&Tool::Gotool).unwrap_or(&0),
         moves.get(&Tool::SgfParse).unwrap_or(&0),
         moves.get(&Tool::Goban).unwrap_or(&0),
+        moves.get(&Tool::Bare).unwrap_or(&0),
     );
     for tool in TOOLS {
         let fails = failures.get(&tool);
@@ -371,7 +475,7 @@ fn compare(args: Args) {
         );
     }
     if common_files.is_empty() {
-        println!("compare: no file that all three tools handle; nothing to time");
+        println!("compare: no file that every tool handles; nothing to time");
         return;
     }
 
