@@ -216,25 +216,21 @@ impl Board {
     /// legality checks, the superko hash and the placement.
     pub fn move_context(&self, loc: Loc, color: Color) -> MoveContext {
         let own = cell_of(color);
+        let opp = own ^ (BLACK ^ WHITE);
         let mut ctx = MoveContext::default();
         for n in self.neighbour_cells(loc) {
-            let cell = self.cells[usize::from(n)].stone;
-            if cell == EMPTY {
-                ctx.empty_neighbours += 1;
-            } else if cell != WALL {
-                let h = self.cells[usize::from(n)].head;
-                if cell == own {
-                    if !ctx.own[..usize::from(ctx.own_count)].contains(&h) {
-                        ctx.own[usize::from(ctx.own_count)] = h;
-                        ctx.own_count += 1;
-                    }
-                } else if !ctx.opp[..usize::from(ctx.opp_count)].contains(&h) {
-                    ctx.opp[usize::from(ctx.opp_count)] = h;
-                    ctx.opp_count += 1;
-                    if self.cells[usize::from(h)].liberties == 1 {
-                        ctx.captures += 1;
-                    }
+            let cell = self.cells[usize::from(n)];
+            ctx.empty_neighbours += u16::from(cell.stone == EMPTY);
+            let h = cell.head;
+            if cell.stone == own {
+                if !ctx.own[..usize::from(ctx.own_count)].contains(&h) {
+                    ctx.own[usize::from(ctx.own_count)] = h;
+                    ctx.own_count += 1;
                 }
+            } else if cell.stone == opp && !ctx.opp[..usize::from(ctx.opp_count)].contains(&h) {
+                ctx.opp[usize::from(ctx.opp_count)] = h;
+                ctx.opp_count += 1;
+                ctx.captures += u8::from(self.cells[usize::from(h)].liberties == 1);
             }
         }
         if ctx.empty_neighbours == 0 && ctx.captures == 0 {
@@ -493,7 +489,8 @@ impl Board {
         }
     }
 
-    /// Does an empty cell `point` touch chain `head`, not counting the cell `except`?
+    /// Does an empty cell `point` touch chain `head`, not counting the cell `except`? `point` must be playable:
+    /// a wall cell's neighbours can lie off the array.
     /// Written without branches: what the four cells hold is as good as random to a branch predictor.
     fn touches_chain(&self, point: Loc, head: Loc, except: Loc) -> bool {
         let mut touches = false;
