@@ -401,17 +401,24 @@ pub fn scan<'t>(text: &'t str, limits: &Limits) -> Result<Collection<'t>, Syntax
     }
 }
 
+/// Files up to this size get arrays sized for a node every 6 bytes (see [`scan_collection`]).
+const SMALL_FILE_BYTES: usize = 256 * 1024;
+
 /// Scans a whole text up to its first structural error, and keeps the game trees that were complete before it:
 /// in a collection, one broken game does not hide the others. The broken tree itself is dropped whole, and so is
 /// a tree that a stray `)` cut short (`NodeAfterTree`): its moves after the `)` would be missing.
 pub fn scan_collection<'t>(text: &'t str, limits: &Limits) -> (Collection<'t>, Option<SyntaxError>) {
     let bytes = text.as_bytes();
+    // A record of moves alone is a node, a property and a value every 6 or 7 bytes (`;B[pd]`). Sized for that,
+    // an ordinary file never regrows the arrays; a large one starts smaller, so that a file of comments or
+    // one huge value does not reserve many times its size.
+    let per_node = if bytes.len() <= SMALL_FILE_BYTES { 6 } else { 24 };
     let mut c = Collection {
         text,
         games: Vec::new(),
-        nodes: Vec::with_capacity(bytes.len() / 24 + 4),
-        props: Vec::with_capacity(bytes.len() / 12 + 4),
-        values: Vec::with_capacity(bytes.len() / 10 + 4),
+        nodes: Vec::with_capacity(bytes.len() / per_node + 4),
+        props: Vec::with_capacity(bytes.len() / per_node.min(12) + 4),
+        values: Vec::with_capacity(bytes.len() / per_node.min(10) + 4),
         junk: Vec::new(),
     };
     let mut i = 0;
