@@ -326,14 +326,25 @@ fn for_bytes(a: u64, b: u64, width: usize, mut f: impl FnMut(&[u8])) {
     }
 }
 
+/// A run of consecutive points of a row (columns `x0..x1` of row `y`), with its link in the union-find over runs.
+#[derive(Clone, Copy, Default)]
+struct Run {
+    y: u32,
+    x0: u32,
+    x1: u32,
+    /// A run's parent always comes before it (or is itself), and a root is always the first run of its
+    /// component. After [`Labeller::label`]: the run's component.
+    parent: u32,
+}
+
 /// Labels the 4-connected components of sets (see [`Labeller::label`]); keeps its buffers from call to call.
 #[derive(Default)]
 pub(crate) struct Labeller {
-    /// (row, first column, end column) of each run of consecutive points in a row, in row-major order.
-    runs: Vec<(u32, u32, u32)>,
-    /// Union-find over runs; a run's parent always comes before it (or is itself), and a root is always the
-    /// first run of its component. After [`Labeller::label`]: each run's component.
-    parent: Vec<u32>,
+    /// The runs of the last set labelled, in row-major order: the first `run_count`. The buffer only grows, to the
+    /// most runs a set of its size can have, so that a labelling writes runs in place without pushes (which
+    /// kept the loops' state on the stack).
+    runs: Vec<Run>,
+    run_count: usize,
     /// After [`Labeller::label`]: for each component, whether it holds a point of the `mark` set.
     pub marked: Vec<bool>,
 }
@@ -344,23 +355,24 @@ impl Labeller {
     /// many there are. Works on runs of consecutive points in a row, joined with the runs they overlap in the
     /// row above (found by walking both rows' runs left to right together).
     pub fn label(&mut self, set: &PointSet, width: usize, label: &mut [Slot], mark: &PointSet) -> usize {
-        // Worked on as locals (put back at the end), so that the loops keep them in registers.
-        let (mut runs, mut parent, mut marked) =
-            (std::mem::take(&mut self.runs), std::mem::take(&mut self.parent), std::mem::take(&mut self.marked));
-        runs.clear();
-        parent.clear();
-        marked.clear();
-        fn find(parent: &mut [u32], mut a: u32) -> u32 {
-            while parent[a as usize] != a {
-                parent[a as usize] = parent[parent[a as usize] as usize];
-                a = parent[a as usize];
+        // A row holds at most one run per two columns (rounded up).
+        let most = set.height() * width.div_ceil(2);
+        if self.runs.len() < most {
+            self.runs.resize(most, Run::default());
+        }
+        let runs = &mut self.runs[..];
+        fn find(runs: &mut [Run], mut a: u32) -> u32 {
+            while runs[a as usize].parent != a {
+                runs[a as usize].parent = runs[runs[a as usize].parent as usize].parent;
+                a = runs[a as usize].parent;
             }
             a
         }
+        let mut count_runs = 0;
         // The runs of the row above.
         let mut above = 0..0;
         for y in 0..set.height() {
-            let first = runs.len();
+            let first = count_runs;
             let mut bits = set.row(y);
             // The first run above that does not end before the current run starts.
             let mut k = above.start;
@@ -369,50 +381,49 @@ impl Labeller {
                 let x1 = x0 + (!(bits >> x0)).trailing_zeros();
                 // (x1 <= 52: a row has at most 52 points.)
                 bits &= u64::MAX << x1;
-                let r = runs.len() as u32;
-                parent.push(r);
-                runs.push((y as u32, x0, x1));
-                while k < above.end && runs[k].2 <= x0 {
+                let r = count_runs as u32;
+                runs[count_runs] = Run { y: y as u32, x0, x1, parent: r };
+                count_runs += 1;
+                while k < above.end && runs[k].x1 <= x0 {
                     k += 1;
                 }
                 // The runs above that overlap columns x0..x1 (the last may overlap the next run too, so `k` stays
                 // on it). The root of run r so far. The earlier run stays the root, so roots come first in run order.
                 let mut root = r;
                 let mut j = k;
-                while j < above.end && runs[j].1 < x1 {
-                    let other = find(&mut parent, j as u32);
+                while j < above.end && runs[j].x0 < x1 {
+                    let other = find(runs, j as u32);
                     if other < root {
-                        parent[root as usize] = other;
+                        runs[root as usize].parent = other;
                         root = other;
                     } else if other > root {
-                        parent[other as usize] = root;
+                        runs[other as usize].parent = root;
                     }
                     j += 1;
                 }
             }
-            above = first..runs.len();
+            above = first..count_runs;
         }
+        let marked = &mut self.marked;
+        marked.clear();
         let mut count = 0;
-        for (r, &(y, x0, x1)) in runs.iter().enumerate() {
+        for r in 0..count_runs {
+            let Run { y, x0, x1, parent: up } = runs[r];
             // Parents always lie before their runs, which already hold their component, and a root is the first
             // run of its component.
-            let up = parent[r] as usize;
-            let id = if up == r {
+            let id = if up as usize == r {
                 count += 1;
                 marked.push(false);
                 count - 1
             } else {
-                parent[up]
+                runs[up as usize].parent
             };
-            parent[r] = id;
+            runs[r].parent = id;
             let row = y as usize * width;
-            let slot = Slot::of(id as usize);
-            for cell in &mut label[row + x0 as usize..row + x1 as usize] {
-                *cell = slot;
-            }
+            label[row + x0 as usize..row + x1 as usize].fill(Slot::of(id as usize));
             marked[id as usize] |= mark.row(y as usize) >> x0 & ((1 << (x1 - x0)) - 1) != 0;
         }
-        (self.runs, self.parent, self.marked) = (runs, parent, marked);
+        self.run_count = count_runs;
         count as usize
     }
 
@@ -420,11 +431,11 @@ impl Labeller {
     /// and where each component starts in it (one more entry than there are components, the last the total).
     pub fn members(&self, width: usize, points: &mut Vec<Idx>) -> Vec<usize> {
         let count = self.marked.len();
+        let runs = &self.runs[..self.run_count];
         // After labelling, every run's parent is its component.
-        let component = |r: usize| self.parent[r] as usize;
         let mut start = vec![0usize; count + 1];
-        for (r, &(_, x0, x1)) in self.runs.iter().enumerate() {
-            start[component(r) + 1] += (x1 - x0) as usize;
+        for run in runs {
+            start[run.parent as usize + 1] += (run.x1 - run.x0) as usize;
         }
         for c in 0..count {
             start[c + 1] += start[c];
@@ -432,10 +443,10 @@ impl Labeller {
         let mut fill = start.clone();
         points.clear();
         points.resize(start[count], 0);
-        for (r, &(y, x0, x1)) in self.runs.iter().enumerate() {
-            let c = component(r);
-            let row = y as usize * width;
-            for x in x0..x1 {
+        for run in runs {
+            let c = run.parent as usize;
+            let row = run.y as usize * width;
+            for x in run.x0..run.x1 {
                 points[fill[c]] = row + x as usize;
                 fill[c] += 1;
             }
