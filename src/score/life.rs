@@ -917,14 +917,16 @@ impl Work<'_> {
         let has = |p: Idx, feature: u8| features[p] & feature != 0;
         let pla = eye.color;
         let opp = pla.opponent();
+        // One pass over the real points, gathering them and the counts of the rules below. Six roomy points
+        // make two eyes whatever else the eye holds (no rule lowers a value, and 2 is the most), so a large
+        // space is settled after its first few inner points.
         pts.clear();
-        pts.extend(self.points(eye).iter().copied().filter(|&p| real[p]));
-        for &p in pts.iter() {
-            member[p] = true;
-        }
-        // One pass over the points for the counting rules below.
         let (mut closable, mut dead_inside, mut weak, mut stuck, mut roomy) = (false, 0, 0, 0, 0);
-        for &p in pts.iter() {
+        for &p in self.points(eye) {
+            if !real[p] {
+                continue;
+            }
+            pts.push(p);
             let f = features[p];
             closable |= f & BLOCKED_IN_ONE != 0;
             let dead = grid.is_dead(p, opp);
@@ -934,6 +936,10 @@ impl Work<'_> {
             stuck += usize::from(dead && f & EYE_NEIGHBOURS_2 != 0);
             if grid.is_empty(p) {
                 roomy += usize::from(f & EYE_NEIGHBOURS_4 != 0) + usize::from(f & EYE_NEIGHBOURS_3 != 0);
+                if roomy >= 6 {
+                    values.value[e] = Some(2);
+                    return 2;
+                }
             }
         }
         let mut value = 0usize;
@@ -953,9 +959,14 @@ impl Work<'_> {
         if pts.len() >= 6 + weak + stuck {
             value = 2;
         }
-        // Many roomy empty points.
-        if roomy >= 6 {
-            value = 2;
+        // (Many roomy empty points, six or more, made two eyes above.)
+        if value >= 2 {
+            values.value[e] = Some(2);
+            return 2;
+        }
+        // The splits below ask which points are the eye's.
+        for &p in pts.iter() {
+            member[p] = true;
         }
         // A playable bottleneck: each piece it leaves that already has a closed point is an eye. (The rules
         // above only raise the value and it is capped at 2, so this costly scan matters only below 2.)
