@@ -108,30 +108,44 @@ fn adjacency(width: usize, height: usize) -> Rc<[Adjacent]> {
 }
 
 impl<'b> Grid<'b> {
-    /// Copies `board`; `dead[i]` flags the stones to treat as dead (the caller has expanded them to whole chains).
-    pub fn new(board: &'b Board, dead: Vec<bool>) -> Grid<'b> {
+    /// Copies `board`; `dead` holds the stones to treat as dead (the caller has expanded them to whole chains).
+    /// Works on 8 points at a time: a row's codes become bits of Black and White stones, and the cells come back
+    /// from the bits (stone colours are as good as random to a branch predictor, so nothing branches per point).
+    pub fn new(board: &'b Board, dead: &PointSet) -> Grid<'b> {
         let width = usize::from(board.width());
         let height = usize::from(board.height());
-        debug_assert_eq!(dead.len(), width * height);
         let mut cell = vec![EMPTY; width * height];
         let mut living = [PointSet::empty(width, height); 2];
         let mut dead_stones = [PointSet::empty(width, height); 2];
         let mut empty = PointSet::empty(width, height);
-        for (y, (cells, dead)) in cell.chunks_exact_mut(width).zip(dead.chunks_exact(width)).enumerate() {
-            // Built without a branch per point: stone colours are as good as random to a branch predictor.
-            let mut rows = [0u64; 5]; // by cell code: empty, Black, White, dead Black, dead White
-            // (The board's codes are the grid's living codes.)
-            for (x, ((cell, &code), &dead)) in cells.iter_mut().zip(board.row_codes(y as u8)).zip(dead).enumerate() {
-                // A stone's code is 1 or 2; a dead one's 5 or 6, which index the rows 3 and 4.
-                let code = code + u8::from(dead & (code != EMPTY)) * DEAD;
-                *cell = code;
-                rows[usize::from(code - (code >> 2 << 1))] |= 1 << x;
+        let full = (1u64 << width) - 1;
+        for (y, cells) in cell.chunks_exact_mut(width).enumerate() {
+            // The board's codes are the grid's living codes: bit 0 Black, bit 1 White.
+            let (mut black, mut white) = (0u64, 0u64);
+            for (k, codes) in board.row_codes(y as u8).chunks(8).enumerate() {
+                // (A whole chunk is one load; a row's last few points are read one by one, not by a call to memcpy.)
+                let codes = match <[u8; 8]>::try_from(codes) {
+                    Ok(bytes) => u64::from_le_bytes(bytes),
+                    Err(_) => codes.iter().rev().fold(0, |acc, &code| acc << 8 | u64::from(code)),
+                };
+                black |= gather_low_bits(codes) << (8 * k);
+                white |= gather_low_bits(codes >> 1) << (8 * k);
             }
-            empty.set_row(y, rows[0]);
-            living[0].set_row(y, rows[1]);
-            living[1].set_row(y, rows[2]);
-            dead_stones[0].set_row(y, rows[3]);
-            dead_stones[1].set_row(y, rows[4]);
+            let dead_row = dead.row(y) & (black | white);
+            empty.set_row(y, full & !(black | white));
+            living[0].set_row(y, black & !dead_row);
+            living[1].set_row(y, white & !dead_row);
+            dead_stones[0].set_row(y, black & dead_row);
+            dead_stones[1].set_row(y, white & dead_row);
+            // A stone's code is its living code, plus DEAD (bit 2) when it is dead.
+            for (k, cells) in cells.chunks_mut(8).enumerate() {
+                let spread = |row: u64| SPREAD[(row >> (8 * k) & 0xff) as usize];
+                let codes = spread(black) | spread(white) << 1 | spread(dead_row) << 2;
+                match <&mut [u8; 8]>::try_from(&mut *cells) {
+                    Ok(whole) => *whole = codes.to_le_bytes(),
+                    Err(_) => cells.iter_mut().zip(codes.to_le_bytes()).for_each(|(cell, code)| *cell = code),
+                }
+            }
         }
         Grid { board, width, height, cell, living, dead_stones, empty, adjacent: adjacency(width, height) }
     }
@@ -317,6 +331,13 @@ const SPREAD: [u64; 256] = {
     table
 };
 
+/// Bit 0 of each byte of `bytes`, gathered into the low 8 bits (bit `i` from byte `i`): the inverse of [`SPREAD`].
+/// The multiplier moves bit 0 of byte `i` to bit `56 + i`, and no two of the products it makes share a bit, so
+/// none carries into the top byte.
+fn gather_low_bits(bytes: u64) -> u64 {
+    (bytes & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
 /// Calls `f` with the bytes of a row's `width` points, 8 at a time: `1` for a bit of `a`, `2` for one of `b`.
 fn for_bytes(a: u64, b: u64, width: usize, mut f: impl FnMut(&[u8])) {
     for x in (0..width).step_by(8) {
@@ -452,5 +473,50 @@ impl Labeller {
             }
         }
         start
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gather_low_bits_undoes_spread() {
+        for bits in 0..256u64 {
+            assert_eq!(gather_low_bits(SPREAD[bits as usize]), bits);
+            // Other bits of the bytes are ignored.
+            assert_eq!(gather_low_bits(SPREAD[bits as usize] | 0xfefe_fefe_fefe_fefe), bits);
+        }
+    }
+
+    #[test]
+    fn grid_cells_and_sets_agree_with_the_board() {
+        // Wider than 8 points, so that rows take a whole chunk and a part of one.
+        let board = Board::from_diagram(
+            "
+            X O . X X O O . X . O
+            . X O O . X . O X X .
+            O . X . O O X . . O X
+        ",
+        );
+        let mut dead = PointSet::empty(11, 3);
+        for (x, y) in [(0, 0), (3, 1), (4, 2), (10, 2), (9, 1)] {
+            dead.insert(x, y);
+        }
+        let grid = Grid::new(&board, &dead);
+        for y in 0..3 {
+            for x in 0..11 {
+                let i = y * 11 + x;
+                let stone = board.get(Point::new(x as u8, y as u8));
+                let is_dead = dead.contains(x, y) && stone.is_some();
+                let want = stone.map_or(EMPTY, |c| living_code(c) + if is_dead { DEAD } else { 0 });
+                assert_eq!(grid.cell[i], want, "({x}, {y})");
+                assert_eq!(grid.empty.contains(x, y), stone.is_none());
+                for c in [Color::Black, Color::White] {
+                    assert_eq!(grid.living[c.index()].contains(x, y), stone == Some(c) && !is_dead);
+                    assert_eq!(grid.dead_stones[c.index()].contains(x, y), stone == Some(c) && is_dead);
+                }
+            }
+        }
     }
 }

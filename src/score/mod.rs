@@ -309,8 +309,8 @@ pub fn score(input: &ScoreInput) -> Score {
     let board = input.board;
     let height = board.height();
     let mut warnings = Vec::new();
-    let dead_mask = expand_dead(input, &mut warnings);
-    let grid = Grid::new(board, dead_mask);
+    let dead_chains = expand_dead(input, &mut warnings);
+    let grid = Grid::new(board, &dead_chains);
     let analysis = life::analyse(&grid);
 
     // Per-colour tallies of the one analysis both counts come from, as sets (pairs by colour index); point lists
@@ -569,13 +569,11 @@ fn stone_parity(put: [u32; 2], handicap: u32) -> Term {
 
 /// Marks every stone of each chain named in `input.dead`, warning about points that name no stone and, for
 /// markup, chains only partly marked.
-fn expand_dead(input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) -> Vec<bool> {
+fn expand_dead(input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) -> PointSet {
     let board = input.board;
     let height = board.height();
-    let width = usize::from(board.width());
-    let index = |p: Point| usize::from(p.y) * width + usize::from(p.x);
-    let mut named = vec![false; width * usize::from(height)];
-    let mut dead = named.clone();
+    let mut named = PointSet::empty(usize::from(board.width()), usize::from(height));
+    let mut dead = named;
     let mut off_board = Vec::new();
     let mut empty = Vec::new();
     for &p in input.dead {
@@ -584,20 +582,21 @@ fn expand_dead(input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) -> Vec<bool
         } else if board.get(p).is_none() {
             empty.push(p);
         } else {
-            named[index(p)] = true;
+            named.insert(usize::from(p.x), usize::from(p.y));
         }
     }
     let mut unnamed = Vec::new();
     let mut partial_chains = 0;
     for &p in input.dead {
-        if !board.contains(p) || board.get(p).is_none() || dead[index(p)] {
+        if !board.contains(p) || board.get(p).is_none() || dead.contains(usize::from(p.x), usize::from(p.y)) {
             continue;
         }
         let mut missing = Vec::new();
         for s in board.chain_stones(board.loc(p)) {
             let sp = board.point(s);
-            dead[index(sp)] = true;
-            if !named[index(sp)] {
+            let (x, y) = (usize::from(sp.x), usize::from(sp.y));
+            dead.insert(x, y);
+            if !named.contains(x, y) {
                 missing.push(sp);
             }
         }
