@@ -137,15 +137,8 @@ impl<'b> Grid<'b> {
             living[1].set_row(y, white & !dead_row);
             dead_stones[0].set_row(y, black & dead_row);
             dead_stones[1].set_row(y, white & dead_row);
-            // A stone's code is its living code, plus DEAD (bit 2) when it is dead.
-            for (k, cells) in cells.chunks_mut(8).enumerate() {
-                let spread = |row: u64| SPREAD[(row >> (8 * k) & 0xff) as usize];
-                let codes = spread(black) | spread(white) << 1 | spread(dead_row) << 2;
-                match <&mut [u8; 8]>::try_from(&mut *cells) {
-                    Ok(whole) => *whole = codes.to_le_bytes(),
-                    Err(_) => cells.iter_mut().zip(codes.to_le_bytes()).for_each(|(cell, code)| *cell = code),
-                }
-            }
+            // A stone's code is its living code (bit 0 Black, bit 1 White), plus DEAD (bit 2) when it is dead.
+            bytes_from_planes(&[black, white, dead_row], cells);
         }
         Grid { board, width, height, cell, living, dead_stones, empty, adjacent: adjacency(width, height) }
     }
@@ -196,9 +189,9 @@ impl<'b> Grid<'b> {
 
     /// One byte per point: bit `1 << k` set when the point is in `sets[k]` (two sets).
     pub fn bytes(&self, sets: &[PointSet; 2]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.len());
-        for y in 0..self.height {
-            for_bytes(sets[0].row(y), sets[1].row(y), self.width, |bytes| out.extend_from_slice(bytes));
+        let mut out = vec![0; self.len()];
+        for (y, line) in out.chunks_exact_mut(self.width).enumerate() {
+            bytes_from_planes(&[sets[0].row(y), sets[1].row(y)], line);
         }
         out
     }
@@ -338,12 +331,19 @@ fn gather_low_bits(bytes: u64) -> u64 {
     (bytes & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
-/// Calls `f` with the bytes of a row's `width` points, 8 at a time: `1` for a bit of `a`, `2` for one of `b`.
-fn for_bytes(a: u64, b: u64, width: usize, mut f: impl FnMut(&[u8])) {
-    for x in (0..width).step_by(8) {
-        let spread = |row: u64| SPREAD[(row >> x & 0xff) as usize];
-        let bytes = (spread(a) | spread(b) << 1).to_le_bytes();
-        f(&bytes[..(width - x).min(8)]);
+/// Writes a byte per point of a row into `line` (the row's points): bit `k` of a point's byte set when the point
+/// is in `planes[k]` (bits of the row). Eight points at a time, from a table, without a step per point.
+pub(crate) fn bytes_from_planes(planes: &[u64], line: &mut [u8]) {
+    for (k, cells) in line.chunks_mut(8).enumerate() {
+        let mut bytes = 0;
+        for (bit, &plane) in planes.iter().enumerate() {
+            bytes |= SPREAD[(plane >> (8 * k) & 0xff) as usize] << bit;
+        }
+        // (A whole chunk is one store; a row's last few points are written one by one, not by a call to memcpy.)
+        match <&mut [u8; 8]>::try_from(&mut *cells) {
+            Ok(whole) => *whole = bytes.to_le_bytes(),
+            Err(_) => cells.iter_mut().zip(bytes.to_le_bytes()).for_each(|(cell, byte)| *cell = byte),
+        }
     }
 }
 
