@@ -40,7 +40,7 @@
 //! from a union-find over that graph without the tested eye (second pass), not by searching it from each point.
 //! Eye values are worked out only when a seki test or the second pass asks for them.
 
-use super::grid::{Grid, Idx, Labeller, Pieces, Slot};
+use super::grid::{Grid, Idx, Labeller, Pieces, Slot, bytes_from_planes};
 use crate::go::Color;
 use crate::go::PointSet;
 use crate::go::points::{MAX_ROWS, neighbour_counts};
@@ -502,11 +502,19 @@ impl Work<'_> {
         let tested = grid.flags(&((beside[0] | beside[1]) - two_inside));
         // For each of those points, which neighbours hold such a stone: bits 1, 2, 4 and 8 for up, left, right
         // and down (the order of `Grid::neighbours`).
+        // Worked out on whole rows: a point's neighbour above is in the row above, and so on.
         let mut stone_sides = vec![0u8; grid.len()];
-        for (beside, living) in beside.iter().zip(&grid.living) {
-            for (x, y) in beside.points() {
-                stone_sides[y * grid.width + x] = neighbour_nibble(living.window(x, y)) as u8;
+        for (y, line) in stone_sides.chunks_exact_mut(grid.width).enumerate() {
+            let mut sides = [0u64; 4];
+            for (beside, living) in beside.iter().zip(&grid.living) {
+                let points = beside.row(y);
+                // (Rows are counted with the empty rows around the board: see `PointSet::padded_row`.)
+                sides[0] |= points & living.padded_row(y);
+                sides[1] |= points & living.row(y) << 1;
+                sides[2] |= points & living.row(y) >> 1;
+                sides[3] |= points & living.padded_row(y + 2);
             }
+            bytes_from_planes(&sides, line);
         }
         let start = self.labeller.members(grid.width, &mut self.eye_points);
         self.eyes.reserve(count);
