@@ -471,11 +471,22 @@ fn name_points(points: &[Point], height: u8) -> String {
 
 /// The first few of `total` points, taken in row order from the top, in board notation, and how many more.
 fn name_first(points: impl Iterator<Item = Point>, total: usize, height: u8) -> String {
-    let mut text: Vec<String> = points.take(NAMED_IN_MESSAGE).map(|p| p.to_board_notation(height)).collect();
-    if total > NAMED_IN_MESSAGE {
-        text.push(format!("and {} more", total - NAMED_IN_MESSAGE));
+    use std::fmt::Write;
+    // Written into one string, without a string per point.
+    let mut text = String::new();
+    for p in points.take(NAMED_IN_MESSAGE) {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        p.write_board_notation(height, &mut text);
     }
-    text.join(" ")
+    if total > NAMED_IN_MESSAGE {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        write!(text, "and {} more", total - NAMED_IN_MESSAGE).expect("writing to a String");
+    }
+    text
 }
 
 fn territory_count(territory: [u32; 2], prisoners: [u32; 2], komi: f64) -> Count {
