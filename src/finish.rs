@@ -205,6 +205,12 @@ pub fn territory_marks(c: &Collection, node: u32, w: u8, h: u8) -> (Option<[Vec<
         };
         has_markup = true;
         for &v in c.values(p) {
+            // One point of two letters: its bit, without a rectangle, a `Result` or a check of char boundaries.
+            let bytes = &c.text.as_bytes()[v.start as usize..v.end as usize];
+            if let Some((x, y)) = record::two_letter_point(bytes, w, h) {
+                sets[slot].insert(usize::from(x), usize::from(y));
+                continue;
+            }
             match record::parse_point_rect(c.slice(v), w, h) {
                 Ok(Some(rect)) => sets[slot].insert_rect(rect),
                 Ok(None) => {}

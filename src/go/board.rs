@@ -147,11 +147,16 @@ impl Board {
         color_of(self.cells[usize::from(self.loc(point))].stone)
     }
 
-    /// The points of row `y`, left to right, as codes: 0 empty, 1 Black, 2 White (`Color::index() + 1`). Lets a
-    /// caller copy the board a row at a time instead of asking point by point.
-    pub fn row_codes(&self, y: u8) -> impl Iterator<Item = u8> + '_ {
+    /// Row `y` as bit masks of Black's and White's stones (bit `x` for column `x`): lets a caller copy the board a
+    /// row at a time instead of asking point by point. Built without a branch per point.
+    pub fn row_stones(&self, y: u8) -> [u64; 2] {
         let start = (usize::from(y) + 1) * self.stride + 1;
-        self.cells[start..start + usize::from(self.width)].iter().map(|cell| cell.stone)
+        let mut rows = [0u64; 2];
+        for (x, cell) in self.cells[start..start + usize::from(self.width)].iter().enumerate() {
+            rows[0] |= u64::from(cell.stone == BLACK) << x;
+            rows[1] |= u64::from(cell.stone == WHITE) << x;
+        }
+        rows
     }
 
     pub fn color_at(&self, loc: Loc) -> Option<Color> {

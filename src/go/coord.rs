@@ -87,8 +87,22 @@ impl Point {
     /// Board notation for a board `height` rows tall, e.g. `Q16` on 19×19: letters skip `I`, row 1 is at the bottom.
     /// Columns past `Z` continue as `AA`, `AB`, … over the same 25 letters (boards wider than 25).
     pub fn to_board_notation(self, height: u8) -> String {
+        let mut text = String::with_capacity(4);
+        self.write_board_notation(height, &mut text);
+        text
+    }
+
+    /// [`Point::to_board_notation`] appended to `text` (a message naming several points makes no string per point).
+    pub fn write_board_notation(self, height: u8, text: &mut String) {
+        use std::fmt::Write;
+        let x = usize::from(self.x);
+        let letters = COLUMN_LETTERS.len();
+        if x >= letters {
+            text.push(char::from(COLUMN_LETTERS[x / letters - 1]));
+        }
+        text.push(char::from(COLUMN_LETTERS[x % letters]));
         let row = u32::from(height) - u32::from(self.y);
-        format!("{}{}", column_name(self.x), row)
+        write!(text, "{row}").expect("writing to a String");
     }
 
     /// Reads board notation (`Q16`, case-insensitive) for a board of the given size.
@@ -154,6 +168,7 @@ mod tests {
             let p = Point::new(x, 7);
             let name = p.to_board_notation(52);
             assert_eq!(Point::from_board_notation(&name, 52, 52), Some(p), "{name}");
+            assert_eq!(name, format!("{}45", column_name(x)));
         }
         assert_eq!(column_name(25), "AA");
         assert_eq!(column_name(49), "AZ");

@@ -104,23 +104,36 @@ impl PointSet {
         self.rows[1..=self.height].iter().map(|r| r.count_ones() as usize).sum()
     }
 
-    /// The points in [`Point`] order (by column, then row): a counting sort of the row-major order by column.
+    /// The points in [`Point`] order (by column, then row): the rows' bits are turned into columns (bit `y` of
+    /// column `x`), and the columns that hold a point give their points in order. One step per point and per
+    /// such column, no sort (most sets a score lists are empty or hold a few dozen points).
     pub fn sorted_points(&self) -> Vec<Point> {
-        if self.is_empty() {
+        let rows = &self.rows[1..=self.height];
+        // The columns that hold a point.
+        let mut used = rows.iter().fold(0, |acc, &row| acc | row);
+        if used == 0 {
             return Vec::new();
         }
-        const SIDE: usize = MAX_SIDE as usize;
-        let mut start = [0usize; SIDE + 1];
-        for (x, _) in self.points() {
-            start[x + 1] += 1;
+        // 64 columns, so that a column taken from a row's bits needs no bounds check.
+        let mut columns = [0u64; 64];
+        let mut len = 0;
+        for (y, &row) in rows.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                columns[bits.trailing_zeros() as usize & 63] |= 1 << y;
+                len += 1;
+                bits &= bits - 1;
+            }
         }
-        for x in 0..SIDE {
-            start[x + 1] += start[x];
-        }
-        let mut out = vec![Point::new(0, 0); start[SIDE]];
-        for (x, y) in self.points() {
-            out[start[x]] = Point::new(x as u8, y as u8);
-            start[x] += 1;
+        let mut out = Vec::with_capacity(len);
+        while used != 0 {
+            let x = used.trailing_zeros() as usize;
+            used &= used - 1;
+            let mut bits = columns[x & 63];
+            while bits != 0 {
+                out.push(Point::new(x as u8, bits.trailing_zeros() as u8));
+                bits &= bits - 1;
+            }
         }
         out
     }
@@ -257,5 +270,28 @@ impl std::ops::Sub for PointSet {
     type Output = PointSet;
     fn sub(self, other: PointSet) -> PointSet {
         self.zip_rows(other, |a, b| a & !b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorted_points_are_the_points_sorted() {
+        for (width, height) in [(19, 19), (52, 52), (1, 1), (7, 13), (52, 3)] {
+            let mut set = PointSet::empty(width, height);
+            assert!(set.sorted_points().is_empty());
+            // A scattered set of points that reaches every edge.
+            for i in 0..width * height {
+                let (x, y) = (i % width, i / width);
+                if (x * 7 + y * 3) % 5 == 0 || x == width - 1 || y == height - 1 {
+                    set.insert(x, y);
+                }
+            }
+            let mut expected: Vec<Point> = set.points().map(|(x, y)| Point::new(x as u8, y as u8)).collect();
+            expected.sort();
+            assert_eq!(set.sorted_points(), expected, "{width}x{height}");
+        }
     }
 }

@@ -108,30 +108,28 @@ fn adjacency(width: usize, height: usize) -> Rc<[Adjacent]> {
 }
 
 impl<'b> Grid<'b> {
-    /// Copies `board`; `dead[i]` flags the stones to treat as dead (the caller has expanded them to whole chains).
-    pub fn new(board: &'b Board, dead: Vec<bool>) -> Grid<'b> {
+    /// Copies `board`; `dead` holds the stones to treat as dead (the caller has expanded them to whole chains).
+    /// Works a row at a time: the board gives a row as bits of Black and White stones, and the cells come back
+    /// from the bits 8 points at a time (stone colours are as good as random to a branch predictor, so nothing
+    /// branches per point).
+    pub fn new(board: &'b Board, dead: &PointSet) -> Grid<'b> {
         let width = usize::from(board.width());
         let height = usize::from(board.height());
-        debug_assert_eq!(dead.len(), width * height);
         let mut cell = vec![EMPTY; width * height];
         let mut living = [PointSet::empty(width, height); 2];
         let mut dead_stones = [PointSet::empty(width, height); 2];
         let mut empty = PointSet::empty(width, height);
-        for (y, (cells, dead)) in cell.chunks_exact_mut(width).zip(dead.chunks_exact(width)).enumerate() {
-            // Built without a branch per point: stone colours are as good as random to a branch predictor.
-            let mut rows = [0u64; 5]; // by cell code: empty, Black, White, dead Black, dead White
-            // (The board's codes are the grid's living codes.)
-            for (x, ((cell, code), &dead)) in cells.iter_mut().zip(board.row_codes(y as u8)).zip(dead).enumerate() {
-                // A stone's code is 1 or 2; a dead one's 5 or 6, which index the rows 3 and 4.
-                let code = code + u8::from(dead & (code != EMPTY)) * DEAD;
-                *cell = code;
-                rows[usize::from(code - (code >> 2 << 1))] |= 1 << x;
-            }
-            empty.set_row(y, rows[0]);
-            living[0].set_row(y, rows[1]);
-            living[1].set_row(y, rows[2]);
-            dead_stones[0].set_row(y, rows[3]);
-            dead_stones[1].set_row(y, rows[4]);
+        let full = (1u64 << width) - 1;
+        for (y, cells) in cell.chunks_exact_mut(width).enumerate() {
+            let [black, white] = board.row_stones(y as u8);
+            let dead_row = dead.row(y) & (black | white);
+            empty.set_row(y, full & !(black | white));
+            living[0].set_row(y, black & !dead_row);
+            living[1].set_row(y, white & !dead_row);
+            dead_stones[0].set_row(y, black & dead_row);
+            dead_stones[1].set_row(y, white & dead_row);
+            // A stone's code is its living code (bit 0 Black, bit 1 White), plus DEAD (bit 2) when it is dead.
+            bytes_from_planes(&[black, white, dead_row], cells);
         }
         Grid { board, width, height, cell, living, dead_stones, empty, adjacent: adjacency(width, height) }
     }
@@ -182,9 +180,9 @@ impl<'b> Grid<'b> {
 
     /// One byte per point: bit `1 << k` set when the point is in `sets[k]` (two sets).
     pub fn bytes(&self, sets: &[PointSet; 2]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.len());
-        for y in 0..self.height {
-            for_bytes(sets[0].row(y), sets[1].row(y), self.width, |bytes| out.extend_from_slice(bytes));
+        let mut out = vec![0; self.len()];
+        for (y, line) in out.chunks_exact_mut(self.width).enumerate() {
+            bytes_from_planes(&[sets[0].row(y), sets[1].row(y)], line);
         }
         out
     }
@@ -317,23 +315,41 @@ const SPREAD: [u64; 256] = {
     table
 };
 
-/// Calls `f` with the bytes of a row's `width` points, 8 at a time: `1` for a bit of `a`, `2` for one of `b`.
-fn for_bytes(a: u64, b: u64, width: usize, mut f: impl FnMut(&[u8])) {
-    for x in (0..width).step_by(8) {
-        let spread = |row: u64| SPREAD[(row >> x & 0xff) as usize];
-        let bytes = (spread(a) | spread(b) << 1).to_le_bytes();
-        f(&bytes[..(width - x).min(8)]);
+/// Writes a byte per point of a row into `line` (the row's points): bit `k` of a point's byte set when the point
+/// is in `planes[k]` (bits of the row). Eight points at a time, from a table, without a step per point.
+pub(crate) fn bytes_from_planes(planes: &[u64], line: &mut [u8]) {
+    for (k, cells) in line.chunks_mut(8).enumerate() {
+        let mut bytes = 0;
+        for (bit, &plane) in planes.iter().enumerate() {
+            bytes |= SPREAD[(plane >> (8 * k) & 0xff) as usize] << bit;
+        }
+        // (A whole chunk is one store; a row's last few points are written one by one, not by a call to memcpy.)
+        match <&mut [u8; 8]>::try_from(&mut *cells) {
+            Ok(whole) => *whole = bytes.to_le_bytes(),
+            Err(_) => cells.iter_mut().zip(bytes.to_le_bytes()).for_each(|(cell, byte)| *cell = byte),
+        }
     }
+}
+
+/// A run of consecutive points of a row (columns `x0..x1` of row `y`), with its link in the union-find over runs.
+#[derive(Clone, Copy, Default)]
+struct Run {
+    y: u32,
+    x0: u32,
+    x1: u32,
+    /// A run's parent always comes before it (or is itself), and a root is always the first run of its
+    /// component. After [`Labeller::label`]: the run's component.
+    parent: u32,
 }
 
 /// Labels the 4-connected components of sets (see [`Labeller::label`]); keeps its buffers from call to call.
 #[derive(Default)]
 pub(crate) struct Labeller {
-    /// (row, first column, end column) of each run of consecutive points in a row, in row-major order.
-    runs: Vec<(u32, u32, u32)>,
-    /// Union-find over runs; a run's parent always comes before it (or is itself), and a root is always the
-    /// first run of its component. After [`Labeller::label`]: each run's component.
-    parent: Vec<u32>,
+    /// The runs of the last set labelled, in row-major order: the first `run_count`. The buffer only grows, to the
+    /// most runs a set of its size can have, so that a labelling writes runs in place without pushes (which
+    /// kept the loops' state on the stack).
+    runs: Vec<Run>,
+    run_count: usize,
     /// After [`Labeller::label`]: for each component, whether it holds a point of the `mark` set.
     pub marked: Vec<bool>,
 }
@@ -344,23 +360,24 @@ impl Labeller {
     /// many there are. Works on runs of consecutive points in a row, joined with the runs they overlap in the
     /// row above (found by walking both rows' runs left to right together).
     pub fn label(&mut self, set: &PointSet, width: usize, label: &mut [Slot], mark: &PointSet) -> usize {
-        // Worked on as locals (put back at the end), so that the loops keep them in registers.
-        let (mut runs, mut parent, mut marked) =
-            (std::mem::take(&mut self.runs), std::mem::take(&mut self.parent), std::mem::take(&mut self.marked));
-        runs.clear();
-        parent.clear();
-        marked.clear();
-        fn find(parent: &mut [u32], mut a: u32) -> u32 {
-            while parent[a as usize] != a {
-                parent[a as usize] = parent[parent[a as usize] as usize];
-                a = parent[a as usize];
+        // A row holds at most one run per two columns (rounded up).
+        let most = set.height() * width.div_ceil(2);
+        if self.runs.len() < most {
+            self.runs.resize(most, Run::default());
+        }
+        let runs = &mut self.runs[..];
+        fn find(runs: &mut [Run], mut a: u32) -> u32 {
+            while runs[a as usize].parent != a {
+                runs[a as usize].parent = runs[runs[a as usize].parent as usize].parent;
+                a = runs[a as usize].parent;
             }
             a
         }
+        let mut count_runs = 0;
         // The runs of the row above.
         let mut above = 0..0;
         for y in 0..set.height() {
-            let first = runs.len();
+            let first = count_runs;
             let mut bits = set.row(y);
             // The first run above that does not end before the current run starts.
             let mut k = above.start;
@@ -369,50 +386,49 @@ impl Labeller {
                 let x1 = x0 + (!(bits >> x0)).trailing_zeros();
                 // (x1 <= 52: a row has at most 52 points.)
                 bits &= u64::MAX << x1;
-                let r = runs.len() as u32;
-                parent.push(r);
-                runs.push((y as u32, x0, x1));
-                while k < above.end && runs[k].2 <= x0 {
+                let r = count_runs as u32;
+                runs[count_runs] = Run { y: y as u32, x0, x1, parent: r };
+                count_runs += 1;
+                while k < above.end && runs[k].x1 <= x0 {
                     k += 1;
                 }
                 // The runs above that overlap columns x0..x1 (the last may overlap the next run too, so `k` stays
                 // on it). The root of run r so far. The earlier run stays the root, so roots come first in run order.
                 let mut root = r;
                 let mut j = k;
-                while j < above.end && runs[j].1 < x1 {
-                    let other = find(&mut parent, j as u32);
+                while j < above.end && runs[j].x0 < x1 {
+                    let other = find(runs, j as u32);
                     if other < root {
-                        parent[root as usize] = other;
+                        runs[root as usize].parent = other;
                         root = other;
                     } else if other > root {
-                        parent[other as usize] = root;
+                        runs[other as usize].parent = root;
                     }
                     j += 1;
                 }
             }
-            above = first..runs.len();
+            above = first..count_runs;
         }
+        let marked = &mut self.marked;
+        marked.clear();
         let mut count = 0;
-        for (r, &(y, x0, x1)) in runs.iter().enumerate() {
+        for r in 0..count_runs {
+            let Run { y, x0, x1, parent: up } = runs[r];
             // Parents always lie before their runs, which already hold their component, and a root is the first
             // run of its component.
-            let up = parent[r] as usize;
-            let id = if up == r {
+            let id = if up as usize == r {
                 count += 1;
                 marked.push(false);
                 count - 1
             } else {
-                parent[up]
+                runs[up as usize].parent
             };
-            parent[r] = id;
+            runs[r].parent = id;
             let row = y as usize * width;
-            let slot = Slot::of(id as usize);
-            for cell in &mut label[row + x0 as usize..row + x1 as usize] {
-                *cell = slot;
-            }
+            label[row + x0 as usize..row + x1 as usize].fill(Slot::of(id as usize));
             marked[id as usize] |= mark.row(y as usize) >> x0 & ((1 << (x1 - x0)) - 1) != 0;
         }
-        (self.runs, self.parent, self.marked) = (runs, parent, marked);
+        self.run_count = count_runs;
         count as usize
     }
 
@@ -420,11 +436,11 @@ impl Labeller {
     /// and where each component starts in it (one more entry than there are components, the last the total).
     pub fn members(&self, width: usize, points: &mut Vec<Idx>) -> Vec<usize> {
         let count = self.marked.len();
+        let runs = &self.runs[..self.run_count];
         // After labelling, every run's parent is its component.
-        let component = |r: usize| self.parent[r] as usize;
         let mut start = vec![0usize; count + 1];
-        for (r, &(_, x0, x1)) in self.runs.iter().enumerate() {
-            start[component(r) + 1] += (x1 - x0) as usize;
+        for run in runs {
+            start[run.parent as usize + 1] += (run.x1 - run.x0) as usize;
         }
         for c in 0..count {
             start[c + 1] += start[c];
@@ -432,14 +448,50 @@ impl Labeller {
         let mut fill = start.clone();
         points.clear();
         points.resize(start[count], 0);
-        for (r, &(y, x0, x1)) in self.runs.iter().enumerate() {
-            let c = component(r);
-            let row = y as usize * width;
-            for x in x0..x1 {
+        for run in runs {
+            let c = run.parent as usize;
+            let row = run.y as usize * width;
+            for x in run.x0..run.x1 {
                 points[fill[c]] = row + x as usize;
                 fill[c] += 1;
             }
         }
         start
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_cells_and_sets_agree_with_the_board() {
+        // Wider than 8 points, so that rows take a whole chunk and a part of one.
+        let board = Board::from_diagram(
+            "
+            X O . X X O O . X . O
+            . X O O . X . O X X .
+            O . X . O O X . . O X
+        ",
+        );
+        let mut dead = PointSet::empty(11, 3);
+        for (x, y) in [(0, 0), (3, 1), (4, 2), (10, 2), (9, 1)] {
+            dead.insert(x, y);
+        }
+        let grid = Grid::new(&board, &dead);
+        for y in 0..3 {
+            for x in 0..11 {
+                let i = y * 11 + x;
+                let stone = board.get(Point::new(x as u8, y as u8));
+                let is_dead = dead.contains(x, y) && stone.is_some();
+                let want = stone.map_or(EMPTY, |c| living_code(c) + if is_dead { DEAD } else { 0 });
+                assert_eq!(grid.cell[i], want, "({x}, {y})");
+                assert_eq!(grid.empty.contains(x, y), stone.is_none());
+                for c in [Color::Black, Color::White] {
+                    assert_eq!(grid.living[c.index()].contains(x, y), stone == Some(c) && !is_dead);
+                    assert_eq!(grid.dead_stones[c.index()].contains(x, y), stone == Some(c) && is_dead);
+                }
+            }
+        }
     }
 }

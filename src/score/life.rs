@@ -40,7 +40,7 @@
 //! from a union-find over that graph without the tested eye (second pass), not by searching it from each point.
 //! Eye values are worked out only when a seki test or the second pass asks for them.
 
-use super::grid::{Grid, Idx, Labeller, Pieces, Slot};
+use super::grid::{Grid, Idx, Labeller, Pieces, Slot, bytes_from_planes};
 use crate::go::Color;
 use crate::go::PointSet;
 use crate::go::points::{MAX_ROWS, neighbour_counts};
@@ -394,12 +394,11 @@ pub(crate) fn analyse(grid: &Grid) -> Analysis {
     let any_false = false_points != none;
     let mut values = work.eye_values(false_eye, false_points);
     // The second pass can only find points the first found false (success without eye values is success with
-    // them), so it tests only those; without any, it finds nothing and no eye value beyond those the seki test
-    // asks for is needed.
+    // them), so it tests only those; without any, it finds nothing. Either way eyes are valued only when a test
+    // asks (the second pass, then the seki test), not all at once.
     let unscorable_false_eye = if any_false {
-        let all_values: Vec<u8> = (0..work.eyes.len()).map(|e| work.eye_value(e, &mut values)).collect();
         let first_false: Vec<Idx> = work.tested.iter().copied().filter(|&q| values.is_false[q]).collect();
-        work.false_eye_points(&first_false, Some((&all_values, &values.real)), &mut got_round).1
+        work.false_eye_points(&first_false, Some(&mut values), &mut got_round).1
     } else {
         none
     };
@@ -440,12 +439,17 @@ struct EyeValues {
     pts: Vec<Idx>,
 }
 
-/// Macrochains joined through all eyes but one, for [`Work::gets_round`]: `root[m]` names the group of `m`,
-/// `valued[r]` says group `r` borders an eye worth something. Reused from eye to eye.
+/// Macrochains joined through all eyes but one, for [`Work::gets_round`]: `root[m]` names the group of `m`. Reused
+/// from eye to eye.
 struct Around {
     parent: Vec<usize>,
     root: Vec<usize>,
-    valued: Vec<bool>,
+    /// The other eyes beside group `r` (by the macrochain of their first side):
+    /// `group_eyes[group_start[r]..group_start[r + 1]]`.
+    group_start: Vec<usize>,
+    group_eyes: Vec<usize>,
+    /// Whether group `r` borders an eye worth something, once asked (see [`Work::valued`]).
+    valued: Vec<Option<bool>>,
 }
 
 impl Work<'_> {
@@ -502,11 +506,19 @@ impl Work<'_> {
         let tested = grid.flags(&((beside[0] | beside[1]) - two_inside));
         // For each of those points, which neighbours hold such a stone: bits 1, 2, 4 and 8 for up, left, right
         // and down (the order of `Grid::neighbours`).
+        // Worked out on whole rows: a point's neighbour above is in the row above, and so on.
         let mut stone_sides = vec![0u8; grid.len()];
-        for (beside, living) in beside.iter().zip(&grid.living) {
-            for (x, y) in beside.points() {
-                stone_sides[y * grid.width + x] = neighbour_nibble(living.window(x, y)) as u8;
+        for (y, line) in stone_sides.chunks_exact_mut(grid.width).enumerate() {
+            let mut sides = [0u64; 4];
+            for (beside, living) in beside.iter().zip(&grid.living) {
+                let points = beside.row(y);
+                // (Rows are counted with the empty rows around the board: see `PointSet::padded_row`.)
+                sides[0] |= points & living.padded_row(y);
+                sides[1] |= points & living.row(y) << 1;
+                sides[2] |= points & living.row(y) >> 1;
+                sides[3] |= points & living.padded_row(y + 2);
             }
+            bytes_from_planes(&sides, line);
         }
         let start = self.labeller.members(grid.width, &mut self.eye_points);
         self.eyes.reserve(count);
@@ -694,7 +706,8 @@ impl Work<'_> {
     }
 
     /// False-eye points (steps 6 and 8). Without eye values (`None`) this finds the points that do not help a
-    /// group live; with the eye values and the real points it finds the points that must be filled eventually.
+    /// group live; with the eye values (worked out as the test asks for them) it finds the points that must be
+    /// filled eventually.
     ///
     /// Each macrochain beside an eye point `q` (in its region) tries to get round it; `q` is false when one
     /// fails. Bit `k` of `got_round[q]` records that the macrochain of q's `k`th neighbour got round without
@@ -705,17 +718,24 @@ impl Work<'_> {
     fn false_eye_points(
         &self,
         tested: &[Idx],
-        eye_values: Option<(&[u8], &[bool])>,
+        mut eye_values: Option<&mut EyeValues>,
         got_round: &mut [u8],
     ) -> (Vec<bool>, PointSet) {
         let grid = self.grid;
-        // Eye values all 0 ask the same as none at all: the first pass's test.
-        let (values, real, without_values) = match eye_values {
-            Some((values, real)) => (values, real, values.iter().all(|&v| v == 0)),
-            None => (&[][..], &[][..], true),
+        // Eye values all 0 ask the same as none at all: the first pass's test. (Eyes are valued in turn until
+        // one is worth something.)
+        let without_values = match eye_values.as_deref_mut() {
+            Some(values) => (0..self.eyes.len()).all(|e| self.eye_value(e, values) == 0),
+            None => true,
         };
         let mut is_false = vec![false; grid.len()];
-        let mut around = Around { parent: Vec::new(), root: Vec::new(), valued: Vec::new() };
+        let mut around = Around {
+            parent: Vec::new(),
+            root: Vec::new(),
+            group_start: Vec::new(),
+            group_eyes: Vec::new(),
+            valued: Vec::new(),
+        };
         let mut joined = None;
         // Whether the sides of the last eye seen all lie in one block (the tested points come eye by eye).
         let mut one_block = None;
@@ -759,11 +779,12 @@ impl Work<'_> {
                 let ok = if without_values {
                     self.gets_round_alone(e, m, q, &near)
                 } else {
+                    let values = eye_values.as_deref_mut().expect("eye values, when not all 0");
                     if joined != Some(e) {
-                        self.join_around(e, values, &mut around);
+                        self.join_around(e, &mut around);
                         joined = Some(e);
                     }
-                    self.gets_round(e, m, q, &near, values, real, &around)
+                    self.gets_round(e, m, q, &near, values, &mut around)
                 };
                 if !ok {
                     is_false[q] = true;
@@ -807,10 +828,11 @@ impl Work<'_> {
         })
     }
 
-    /// Joins the macrochains that reach each other through eyes other than `e` (union-find), and notes which
-    /// of those groups reach an eye worth something.
-    fn join_around(&self, e: usize, values: &[u8], around: &mut Around) {
-        let Around { parent, root, valued } = around;
+    /// Joins the macrochains that reach each other through eyes other than `e` (union-find), and lists the other
+    /// eyes beside each group: whether a group reaches an eye worth something is asked only when needed
+    /// ([`Work::valued`]), so that eyes nobody asks about are never valued.
+    fn join_around(&self, e: usize, around: &mut Around) {
+        let Around { parent, root, group_start, group_eyes, valued } = around;
         parent.clear();
         parent.extend(0..self.macro_count);
         fn find(parent: &mut [usize], mut a: usize) -> usize {
@@ -834,16 +856,42 @@ impl Work<'_> {
             let r = find(parent, m);
             root.push(r);
         }
-        valued.clear();
-        valued.resize(self.macro_count, false);
-        for (o, other) in self.eyes.iter().enumerate() {
-            if o != e
-                && values[o] > 0
-                && let Some(side) = self.sides_of(other).first()
-            {
-                valued[root[side.chain]] = true;
+        // The other eyes with sides, by the group of their first side's macrochain.
+        let group_of = |o: usize| self.sides_of(&self.eyes[o]).first().map(|side| root[side.chain]);
+        group_start.clear();
+        group_start.resize(self.macro_count + 1, 0);
+        for o in (0..self.eyes.len()).filter(|&o| o != e) {
+            if let Some(r) = group_of(o) {
+                group_start[r + 1] += 1;
             }
         }
+        for r in 0..self.macro_count {
+            group_start[r + 1] += group_start[r];
+        }
+        group_eyes.clear();
+        group_eyes.resize(group_start[self.macro_count], 0);
+        let mut fill = group_start[..self.macro_count].to_vec();
+        for o in (0..self.eyes.len()).filter(|&o| o != e) {
+            if let Some(r) = group_of(o) {
+                group_eyes[fill[r]] = o;
+                fill[r] += 1;
+            }
+        }
+        valued.clear();
+        valued.resize(self.macro_count, None);
+    }
+
+    /// Whether group `r` of [`Around`] borders an eye (other than the one it was joined around) worth something:
+    /// its eyes are valued until one is, and the answer is kept.
+    fn valued(&self, r: usize, values: &mut EyeValues, around: &mut Around) -> bool {
+        if let Some(answer) = around.valued[r] {
+            return answer;
+        }
+        let answer = around.group_eyes[around.group_start[r]..around.group_start[r + 1]]
+            .iter()
+            .any(|&o| self.eye_value(o, values) > 0);
+        around.valued[r] = Some(answer);
+        answer
     }
 
     /// Can macrochain `start`, moving through macrochains and eyes (but not through `q`), reach every neighbour
@@ -853,19 +901,17 @@ impl Work<'_> {
     /// As in [`Work::gets_round_alone`], the rest of the eye is one piece. What the macrochains reach is the
     /// group of `start` in [`Around`], joined, when that group borders the rest of the eye, with the groups of
     /// every macrochain that borders it too.
-    #[allow(clippy::too_many_arguments)]
     fn gets_round(
         &self,
         e: usize,
         start: usize,
         q: Idx,
         near: &[Option<usize>; 4],
-        values: &[u8],
-        real: &[bool],
-        around: &Around,
+        values: &mut EyeValues,
+        around: &mut Around,
     ) -> bool {
         let eye = &self.eyes[e];
-        let Around { root, valued, .. } = around;
+        let root = &around.root;
         let start = root[start];
         let sides = self.sides_of(eye);
         let touches_rest = |side: &&Side| side.points > 1 || !near.contains(&Some(side.chain));
@@ -881,11 +927,22 @@ impl Work<'_> {
                     None => self.eye_of[n] == Slot::of(e) && rest_reached,
                 }
         });
-        // With eye values (the second pass): an eye worth something within reach.
-        all_round
-            || (values[e] > 0 && rest_reached && self.points(eye).iter().any(|&p| p != q && real[p]))
-            || valued[start]
-            || (rest_reached && sides.iter().filter(touches_rest).any(|side| valued[root[side.chain]]))
+        if all_round {
+            return true;
+        }
+        // With eye values (the second pass): an eye worth something within reach. Values are asked for in this
+        // order, and only as far as needed.
+        if rest_reached && self.eye_value(e, values) > 0 && self.points(eye).iter().any(|&p| p != q && values.real[p]) {
+            return true;
+        }
+        if self.valued(start, values, around) {
+            return true;
+        }
+        rest_reached
+            && sides.iter().filter(touches_rest).any(|side| {
+                let r = around.root[side.chain];
+                self.valued(r, values, around)
+            })
     }
 
     /// Eye values (step 7), given the first-pass false-eye points: what they need, worked out for all eyes at
@@ -917,14 +974,16 @@ impl Work<'_> {
         let has = |p: Idx, feature: u8| features[p] & feature != 0;
         let pla = eye.color;
         let opp = pla.opponent();
+        // One pass over the real points, gathering them and the counts of the rules below. Six roomy points
+        // make two eyes whatever else the eye holds (no rule lowers a value, and 2 is the most), so a large
+        // space is settled after its first few inner points.
         pts.clear();
-        pts.extend(self.points(eye).iter().copied().filter(|&p| real[p]));
-        for &p in pts.iter() {
-            member[p] = true;
-        }
-        // One pass over the points for the counting rules below.
         let (mut closable, mut dead_inside, mut weak, mut stuck, mut roomy) = (false, 0, 0, 0, 0);
-        for &p in pts.iter() {
+        for &p in self.points(eye) {
+            if !real[p] {
+                continue;
+            }
+            pts.push(p);
             let f = features[p];
             closable |= f & BLOCKED_IN_ONE != 0;
             let dead = grid.is_dead(p, opp);
@@ -934,6 +993,10 @@ impl Work<'_> {
             stuck += usize::from(dead && f & EYE_NEIGHBOURS_2 != 0);
             if grid.is_empty(p) {
                 roomy += usize::from(f & EYE_NEIGHBOURS_4 != 0) + usize::from(f & EYE_NEIGHBOURS_3 != 0);
+                if roomy >= 6 {
+                    values.value[e] = Some(2);
+                    return 2;
+                }
             }
         }
         let mut value = 0usize;
@@ -953,9 +1016,14 @@ impl Work<'_> {
         if pts.len() >= 6 + weak + stuck {
             value = 2;
         }
-        // Many roomy empty points.
-        if roomy >= 6 {
-            value = 2;
+        // (Many roomy empty points, six or more, made two eyes above.)
+        if value >= 2 {
+            values.value[e] = Some(2);
+            return 2;
+        }
+        // The splits below ask which points are the eye's.
+        for &p in pts.iter() {
+            member[p] = true;
         }
         // A playable bottleneck: each piece it leaves that already has a closed point is an eye. (The rules
         // above only raise the value and it is capped at 2, so this costly scan matters only below 2.)

@@ -309,8 +309,8 @@ pub fn score(input: &ScoreInput) -> Score {
     let board = input.board;
     let height = board.height();
     let mut warnings = Vec::new();
-    let dead_mask = expand_dead(input, &mut warnings);
-    let grid = Grid::new(board, dead_mask);
+    let dead_chains = expand_dead(input, &mut warnings);
+    let grid = Grid::new(board, &dead_chains);
     let analysis = life::analyse(&grid);
 
     // Per-colour tallies of the one analysis both counts come from, as sets (pairs by colour index); point lists
@@ -471,11 +471,22 @@ fn name_points(points: &[Point], height: u8) -> String {
 
 /// The first few of `total` points, taken in row order from the top, in board notation, and how many more.
 fn name_first(points: impl Iterator<Item = Point>, total: usize, height: u8) -> String {
-    let mut text: Vec<String> = points.take(NAMED_IN_MESSAGE).map(|p| p.to_board_notation(height)).collect();
-    if total > NAMED_IN_MESSAGE {
-        text.push(format!("and {} more", total - NAMED_IN_MESSAGE));
+    use std::fmt::Write;
+    // Written into one string, without a string per point.
+    let mut text = String::new();
+    for p in points.take(NAMED_IN_MESSAGE) {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        p.write_board_notation(height, &mut text);
     }
-    text.join(" ")
+    if total > NAMED_IN_MESSAGE {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        write!(text, "and {} more", total - NAMED_IN_MESSAGE).expect("writing to a String");
+    }
+    text
 }
 
 fn territory_count(territory: [u32; 2], prisoners: [u32; 2], komi: f64) -> Count {
@@ -569,13 +580,11 @@ fn stone_parity(put: [u32; 2], handicap: u32) -> Term {
 
 /// Marks every stone of each chain named in `input.dead`, warning about points that name no stone and, for
 /// markup, chains only partly marked.
-fn expand_dead(input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) -> Vec<bool> {
+fn expand_dead(input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) -> PointSet {
     let board = input.board;
     let height = board.height();
-    let width = usize::from(board.width());
-    let index = |p: Point| usize::from(p.y) * width + usize::from(p.x);
-    let mut named = vec![false; width * usize::from(height)];
-    let mut dead = named.clone();
+    let mut named = PointSet::empty(usize::from(board.width()), usize::from(height));
+    let mut dead = named;
     let mut off_board = Vec::new();
     let mut empty = Vec::new();
     for &p in input.dead {
@@ -584,20 +593,21 @@ fn expand_dead(input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) -> Vec<bool
         } else if board.get(p).is_none() {
             empty.push(p);
         } else {
-            named[index(p)] = true;
+            named.insert(usize::from(p.x), usize::from(p.y));
         }
     }
     let mut unnamed = Vec::new();
     let mut partial_chains = 0;
     for &p in input.dead {
-        if !board.contains(p) || board.get(p).is_none() || dead[index(p)] {
+        if !board.contains(p) || board.get(p).is_none() || dead.contains(usize::from(p.x), usize::from(p.y)) {
             continue;
         }
         let mut missing = Vec::new();
         for s in board.chain_stones(board.loc(p)) {
             let sp = board.point(s);
-            dead[index(sp)] = true;
-            if !named[index(sp)] {
+            let (x, y) = (usize::from(sp.x), usize::from(sp.y));
+            dead.insert(x, y);
+            if !named.contains(x, y) {
                 missing.push(sp);
             }
         }

@@ -153,9 +153,26 @@ pub fn format_margin(margin: f64) -> String {
     if margin.abs() < 1e-9 {
         "0".to_string()
     } else if margin > 0.0 {
-        format!("B+{}", margin)
+        format!("B+{}", Points(margin))
     } else {
-        format!("W+{}", -margin)
+        format!("W+{}", Points(-margin))
+    }
+}
+
+/// A positive number of points as `{}` writes an `f64` (shortest form, no exponent). Nearly every margin is a
+/// whole or a half number (komi is), which is written as an integer and `.5` without the float formatter.
+struct Points(f64);
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let twice = self.0 * 2.0;
+        // Below 2^52 a half-integer is exact, and its whole part fits an integer.
+        if twice == twice.trunc() && self.0 < 4.0e15 {
+            let whole = self.0.trunc() as u64;
+            if self.0 == self.0.trunc() { write!(f, "{whole}") } else { write!(f, "{whole}.5") }
+        } else {
+            write!(f, "{}", self.0)
+        }
     }
 }
 
@@ -252,5 +269,17 @@ mod tests {
         assert_eq!(format_margin(-7.0), "W+7");
         assert_eq!(parse_result("w+resign").to_string(), "W+R");
         assert_eq!(parse_result("Jigo").to_string(), "0");
+    }
+
+    #[test]
+    fn margins_format_as_floats_do() {
+        // Whole and half numbers take a path of their own; every margin must read as `{}` writes the float.
+        let mut margins = vec![0.25, 0.75, 1.125, 3.3, 1e-3, 4.0e15, 4.5e15, 1e16, 1e300, 123_456_789_012.5];
+        margins.extend((1..2000).map(|k| f64::from(k) * 0.5));
+        margins.extend((0..52).map(|k| 2f64.powi(k) + 0.5));
+        for m in margins {
+            assert_eq!(format_margin(m), format!("B+{m}"), "{m}");
+            assert_eq!(format_margin(-m), format!("W+{m}"), "{m}");
+        }
     }
 }

@@ -524,20 +524,14 @@ mod properties {
 }
 
 #[test]
-fn board_row_codes_are_the_grid_living_codes() {
-    // Grid::new copies rows of the board's codes as they are.
+fn board_rows_come_as_stone_masks() {
+    // Grid::new copies the board a row at a time, as bit masks of each colour's stones.
     let board = Board::from_diagram(
         "
         X O .
         . X O
     ",
     );
-    assert_eq!(
-        board.row_codes(0).collect::<Vec<u8>>(),
-        [grid::living_code(Color::Black), grid::living_code(Color::White), grid::EMPTY]
-    );
-    assert_eq!(
-        board.row_codes(1).collect::<Vec<u8>>(),
-        [grid::EMPTY, grid::living_code(Color::Black), grid::living_code(Color::White)]
-    );
+    assert_eq!(board.row_stones(0), [0b001, 0b010]);
+    assert_eq!(board.row_stones(1), [0b010, 0b100]);
 }
