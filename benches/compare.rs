@@ -14,7 +14,7 @@
 //! with the file read from disk inside the timing (page cache warm). Each pass records wall time and, on
 //! Linux, the thread's CPU time and run-queue wait; rates and ratios use the CPU time when there is one.
 //!
-//! Run: `cargo bench --bench compare -- [FOLDER] [--rounds N] [--no-io]`; the folder defaults to
+//! Run: `cargo bench --bench compare -- [FOLDER] [--rounds N] [--no-io] [--only TOOL]`; the folder defaults to
 //! `$GOTOOL_CORPUS/games/kgs-u-go.net/kgs-19-2015`, else fixtures/ (or generated records) so the bench
 //! always runs. BENCHMARKS.md has the figures and how to read them.
 
@@ -40,15 +40,25 @@ struct Args {
     folder: Option<PathBuf>,
     rounds: usize,
     with_io: bool,
+    /// Time this tool alone (the common set is still chosen by all): for instruction counts under callgrind,
+    /// read off `compare::time_rounds`.
+    only: Option<Tool>,
 }
 
 fn parse_args() -> Args {
-    let mut args = Args { folder: None, rounds: 3, with_io: true };
+    let mut args = Args { folder: None, rounds: 3, with_io: true, only: None };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--rounds" => args.rounds = it.next().and_then(|n| n.parse().ok()).unwrap_or(3).max(1),
             "--no-io" => args.with_io = false,
+            "--only" => {
+                let name = it.next().unwrap_or_default();
+                args.only = TOOLS.into_iter().find(|t| t.name() == name);
+                if args.only.is_none() {
+                    eprintln!("compare: --only takes one of gotool, sgf-parse, goban, bare; timing all");
+                }
+            }
             // `cargo bench` passes `--bench`; other harness flags are ignored too.
             a if a.starts_with('-') => {}
             a => args.folder = Some(PathBuf::from(a)),
@@ -321,11 +331,17 @@ fn medians(timings: &[Timing]) -> Timing {
 
 /// Times `rounds` rounds of each tool over the files; in round `r` the tools start at a different one, so no
 /// tool always runs right after the same other. Returns each tool's medians.
-fn time_rounds(rounds: usize, files: &[&Record], from_disk: bool, options: &AnalyzeOptions) -> BTreeMap<Tool, Timing> {
+fn time_rounds(
+    rounds: usize,
+    files: &[&Record],
+    from_disk: bool,
+    options: &AnalyzeOptions,
+    tools: &[Tool],
+) -> BTreeMap<Tool, Timing> {
     let mut timings: BTreeMap<Tool, Vec<Timing>> = BTreeMap::new();
     for round in 0..rounds {
-        for k in 0..TOOLS.len() {
-            let tool = TOOLS[(round + k) % TOOLS.len()];
+        for k in 0..tools.len() {
+            let tool = tools[(round + k) % tools.len()];
             let before = thread_times();
             let start = Instant::now();
             let mut moves = 0u64;
@@ -362,8 +378,7 @@ fn print_table(title: &str, timings: &BTreeMap<Tool, Timing>, records: usize, mo
         "{:<10} {:>9} {:>9} {:>7} {:>11} {:>12} {:>9}",
         "tool", "wall ms", "cpu ms", "waited", "records/s", "moves/s", "ns/move"
     );
-    for tool in TOOLS {
-        let t = timings[&tool];
+    for (&tool, &t) in timings {
         // Rates from CPU time where there is one, else from wall time.
         let secs = t.cpu.unwrap_or(t.wall).as_secs_f64();
         let m = moves[&tool] as f64;
@@ -382,7 +397,7 @@ fn print_table(title: &str, timings: &BTreeMap<Tool, Timing>, records: usize, mo
         );
     }
     let ratio = |of: Tool, measure: fn(&Timing) -> Option<Duration>| {
-        let (a, b) = (measure(&timings[&Tool::Gotool])?, measure(&timings[&of])?);
+        let (a, b) = (measure(timings.get(&Tool::Gotool)?)?, measure(timings.get(&of)?)?);
         Some(format!("{:.2}", b.as_secs_f64() / a.as_secs_f64()))
     };
     for (name, measure) in
@@ -479,7 +494,8 @@ fn compare(args: Args) {
         return;
     }
 
-    let in_memory = time_rounds(args.rounds, &common_files, false, &options);
+    let tools: Vec<Tool> = args.only.map_or(TOOLS.to_vec(), |t| vec![t]);
+    let in_memory = time_rounds(args.rounds, &common_files, false, &options, &tools);
     print_table(
         &format!("(a-c) in memory, single thread, median of {} rounds", args.rounds),
         &in_memory,
@@ -487,7 +503,7 @@ fn compare(args: Args) {
         &moves,
     );
     if args.with_io && common_files.iter().all(|r| r.path.is_some()) {
-        let from_disk = time_rounds(args.rounds, &common_files, true, &options);
+        let from_disk = time_rounds(args.rounds, &common_files, true, &options, &tools);
         print_table(
             &format!("(d) with std::fs::read of each file (page cache warm), median of {} rounds", args.rounds),
             &from_disk,
