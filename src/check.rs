@@ -95,7 +95,7 @@ struct Line {
 }
 
 impl Line {
-    /// A line at the start of a game of `nodes` nodes, its history sized for them all being moves.
+    /// A line at the start of a game whose main line has `nodes` nodes, its history sized for them all being moves.
     fn new(info: &GameInfo, nodes: u32) -> Line {
         Line {
             game: Game::for_record(info.width, info.height, info.rules.clone(), nodes),
@@ -144,7 +144,8 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     report.white_player = info.white_player.clone();
 
     // Main line first: it gives the report's move count, the handicap check and the end position.
-    let mut line = Line::new(&info, game_nodes(c, index));
+    let main_line = main_line_nodes(c, root);
+    let mut line = Line::new(&info, main_line);
     let mut node = root;
     let mut last_node;
     let mut stopped_early = false;
@@ -164,7 +165,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     check_handicap(&info, &line, c, root, &mut diags);
 
     if options.all_variations {
-        check_variations(c, index, &Line::new(&info, game_nodes(c, index)), &info, &mut diags);
+        check_variations(c, index, &Line::new(&info, main_line), &info, &mut diags);
     }
 
     report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
@@ -179,7 +180,7 @@ pub fn position_before_move(c: &Collection, index: usize, options: &CheckOptions
     let root = c.games[index];
     let mut sink = Vec::new();
     let info = read_game_info(c, root, options, &mut sink)?;
-    let mut line = Line::new(&info, game_nodes(c, index).min(before_move));
+    let mut line = Line::new(&info, main_line_nodes(c, root).min(before_move));
     let mut node = root;
     loop {
         if node_has_move(c, node) && line.moves + 1 >= before_move {
@@ -210,6 +211,7 @@ fn check_variations(c: &Collection, index: usize, start: &Line, info: &GameInfo,
         root,
         info,
         pending: Vec::new(),
+        snapshot_bytes: 0,
         visits: 0,
         // Replaying prefixes again costs time; stop with a clear note beyond this many node visits. The game's
         // nodes are the ones scanned from its root to the next game's.
@@ -226,7 +228,10 @@ fn check_variations(c: &Collection, index: usize, start: &Line, info: &GameInfo,
         let mut line = match snapshot {
             Some(s) => {
                 if sibling != NONE {
+                    // The sibling keeps the snapshot's bytes counted; this copy leaves with the branch.
                     walk.pending.push((sibling, Some(s.clone())));
+                } else {
+                    walk.snapshot_bytes -= s.game.heap_bytes();
                 }
                 s
             }
@@ -251,6 +256,19 @@ fn check_variations(c: &Collection, index: usize, start: &Line, info: &GameInfo,
     }
 }
 
+/// How many nodes the main line from `root` has: what a replay's position history is sized for. (Not the
+/// game's nodes: in a file of many variations, every copy of a line kept or replayed for them would carry a
+/// table sized for them all.)
+fn main_line_nodes(c: &Collection, root: u32) -> u32 {
+    let mut count = 0;
+    let mut node = root;
+    while node != NONE {
+        count += 1;
+        node = c.node(node).first_child;
+    }
+    count
+}
+
 /// How many nodes game `index` has: the scanner numbers a game's nodes from its root up to the next game's root.
 fn game_nodes(c: &Collection, index: usize) -> u32 {
     let next_root = c.games.get(index + 1).copied().unwrap_or(c.nodes.len() as u32);
@@ -264,6 +282,8 @@ struct VariationWalk<'a, 't> {
     info: &'a GameInfo,
     /// Branches waiting to be checked: the first node, and the line state at its parent if one was kept.
     pending: Vec<(u32, Option<Line>)>,
+    /// Heap memory held by the snapshots in `pending`.
+    snapshot_bytes: usize,
     visits: u64,
     budget: u64,
 }
@@ -280,6 +300,9 @@ impl VariationWalk<'_, '_> {
         variation: u32,
     ) -> bool {
         const MAX_SNAPSHOTS: usize = 64;
+        // A snapshot of a deep line carries its whole position history (a record of a million positions holds
+        // tens of megabytes); past this many bytes kept at once, branches are replayed from the root instead.
+        const SNAPSHOT_BUDGET: usize = 64 << 20;
         let c = self.c;
         loop {
             if out.is_some() {
@@ -297,8 +320,12 @@ impl VariationWalk<'_, '_> {
             }
             let second = c.node(first).next_sibling;
             if second != NONE {
-                let snapshot = (self.pending.len() < MAX_SNAPSHOTS).then(|| line.clone());
-                self.pending.push((second, snapshot));
+                let bytes = line.game.heap_bytes();
+                let keep = self.pending.len() < MAX_SNAPSHOTS && self.snapshot_bytes + bytes <= SNAPSHOT_BUDGET;
+                if keep {
+                    self.snapshot_bytes += bytes;
+                }
+                self.pending.push((second, keep.then(|| line.clone())));
             }
             node = first;
         }

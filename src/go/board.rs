@@ -116,6 +116,11 @@ impl Board {
         self.width
     }
 
+    /// Heap memory held by the cells.
+    pub fn heap_bytes(&self) -> usize {
+        self.cells.len() * std::mem::size_of::<Cell>()
+    }
+
     pub fn height(&self) -> u8 {
         self.height
     }

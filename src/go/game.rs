@@ -60,13 +60,14 @@ struct HistorySlot {
 
 /// Slots of a new history at least; callers that know the record's length size it for that.
 const HISTORY_INITIAL_SLOTS: usize = 256;
-/// [`Game::for_record`] sizes the table for at most this many slots; longer records grow as they go, so a
-/// file whose nodes are mostly variations does not reserve for them all.
+/// [`Game::for_record`] sizes the table for at most this many slots (1 MiB); longer records grow as they go.
+/// From this size on the table is let fill to half instead of a quarter: a hostile record of a million
+/// positions, copied for each variation kept waiting, should not cost twice the memory for fewer probes.
 const HISTORY_MAX_RESERVED_SLOTS: usize = 1 << 16;
 
 impl PositionHistory {
-    /// A table in which `positions` entries fit without a rehash, within [`HISTORY_MAX_RESERVED_SLOTS`]. The
-    /// table is kept at most a quarter full, so that nearly every probe ends at its first slot.
+    /// A table in which `positions` entries fit without a rehash, within [`HISTORY_MAX_RESERVED_SLOTS`]. Up to
+    /// that size the table is kept at most a quarter full, so that nearly every probe ends at its first slot.
     fn for_positions(positions: usize) -> Self {
         let slots = (positions.saturating_add(1) * 4)
             .next_power_of_two()
@@ -81,7 +82,8 @@ impl PositionHistory {
 
     /// One probe: the move after which `key` was first seen, or `None` after recording it as seen now.
     fn get_or_insert(&mut self, key: u64, move_number: u32) -> Option<u32> {
-        if (self.len + 1) * 4 > self.slots.len() {
+        let fill_limit = if self.slots.len() < HISTORY_MAX_RESERVED_SLOTS { 4 } else { 2 };
+        if (self.len + 1) * fill_limit > self.slots.len() {
             self.resize(self.slots.len() * 2);
         }
         let mask = self.slots.len() - 1;
@@ -98,6 +100,11 @@ impl PositionHistory {
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// Heap memory held, for callers that keep copies.
+    fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<HistorySlot>()
     }
 
     /// Records `key` as first seen after `move_number`, unless it was seen before.
@@ -189,6 +196,11 @@ impl Game {
 
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// About how much heap memory the game holds (board and position history): what a copy of it costs.
+    pub fn heap_bytes(&self) -> usize {
+        self.board.heap_bytes() + self.history.bytes()
     }
 
     pub fn rules(&self) -> &Rules {
@@ -372,6 +384,23 @@ mod history_tests {
         assert_eq!(history.first_seen(key(4_000)), None);
         assert_eq!(history.first_seen(key(4_001)), Some(4_001));
         assert_eq!(history.len, 4_999);
+    }
+
+    #[test]
+    fn large_tables_fill_to_half_small_ones_to_a_quarter() {
+        let mut history = PositionHistory::for_positions(0);
+        let small = super::HISTORY_MAX_RESERVED_SLOTS / 4;
+        for i in 0..small as u64 {
+            history.get_or_insert(key(i), i as u32);
+        }
+        assert_eq!(history.slots.len(), super::HISTORY_MAX_RESERVED_SLOTS, "a quarter full at most");
+        for i in small as u64..(super::HISTORY_MAX_RESERVED_SLOTS / 2) as u64 {
+            history.get_or_insert(key(i), i as u32);
+        }
+        assert_eq!(history.slots.len(), super::HISTORY_MAX_RESERVED_SLOTS, "at the cap, half full before growing");
+        history.get_or_insert(key(1 << 40), 1);
+        assert_eq!(history.slots.len(), 2 * super::HISTORY_MAX_RESERVED_SLOTS);
+        assert_eq!(history.first_seen(key(12_345)), Some(12_345));
     }
 
     #[test]
