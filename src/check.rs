@@ -95,7 +95,7 @@ struct Line {
 }
 
 impl Line {
-    /// A line at the start of a game whose main line has `nodes` nodes, its history sized for them all being moves.
+    /// A line at the start of a game, its history sized for `nodes` moves.
     fn new(info: &GameInfo, nodes: u32) -> Line {
         Line {
             game: Game::for_record(info.width, info.height, info.rules.clone(), nodes),
@@ -144,8 +144,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     report.white_player = info.white_player.clone();
 
     // Main line first: it gives the report's move count, the handicap check and the end position.
-    let main_line = main_line_nodes(c, root);
-    let mut line = Line::new(&info, main_line);
+    let mut line = Line::new(&info, game_nodes(c, index));
     let mut node = root;
     let mut last_node;
     let mut stopped_early = false;
@@ -165,7 +164,9 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
     check_handicap(&info, &line, c, root, &mut diags);
 
     if options.all_variations {
-        check_variations(c, index, &Line::new(&info, main_line), &info, &mut diags);
+        // Variations start from a small history that grows with each line: copies of lines are kept and replayed
+        // for them, and a table sized for every node of the game would be copied each time.
+        check_variations(c, index, &Line::new(&info, 0), &info, &mut diags);
     }
 
     report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
@@ -180,7 +181,7 @@ pub fn position_before_move(c: &Collection, index: usize, options: &CheckOptions
     let root = c.games[index];
     let mut sink = Vec::new();
     let info = read_game_info(c, root, options, &mut sink)?;
-    let mut line = Line::new(&info, main_line_nodes(c, root).min(before_move));
+    let mut line = Line::new(&info, game_nodes(c, index).min(before_move));
     let mut node = root;
     loop {
         if node_has_move(c, node) && line.moves + 1 >= before_move {
@@ -254,19 +255,6 @@ fn check_variations(c: &Collection, index: usize, start: &Line, info: &GameInfo,
             return;
         }
     }
-}
-
-/// How many nodes the main line from `root` has: what a replay's position history is sized for. (Not the
-/// game's nodes: in a file of many variations, every copy of a line kept or replayed for them would carry a
-/// table sized for them all.)
-fn main_line_nodes(c: &Collection, root: u32) -> u32 {
-    let mut count = 0;
-    let mut node = root;
-    while node != NONE {
-        count += 1;
-        node = c.node(node).first_child;
-    }
-    count
 }
 
 /// How many nodes game `index` has: the scanner numbers a game's nodes from its root up to the next game's root.

@@ -49,6 +49,8 @@ pub struct Played {
 struct PositionHistory {
     slots: Vec<HistorySlot>,
     len: usize,
+    /// The entry count at which the table doubles (see [`PositionHistory::capacity`]).
+    grow_at: usize,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -72,7 +74,13 @@ impl PositionHistory {
         let slots = (positions.saturating_add(1) * 4)
             .next_power_of_two()
             .clamp(HISTORY_INITIAL_SLOTS, HISTORY_MAX_RESERVED_SLOTS);
-        PositionHistory { slots: vec![HistorySlot::default(); slots], len: 0 }
+        PositionHistory { slots: vec![HistorySlot::default(); slots], len: 0, grow_at: Self::capacity(slots) }
+    }
+
+    /// How many entries a table of `slots` slots takes: a quarter of its slots while it is small, so that
+    /// nearly every probe ends at its first slot, and half from [`HISTORY_MAX_RESERVED_SLOTS`] on.
+    fn capacity(slots: usize) -> usize {
+        if slots < HISTORY_MAX_RESERVED_SLOTS { slots / 4 } else { slots / 2 }
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -82,8 +90,7 @@ impl PositionHistory {
 
     /// One probe: the move after which `key` was first seen, or `None` after recording it as seen now.
     fn get_or_insert(&mut self, key: u64, move_number: u32) -> Option<u32> {
-        let fill_limit = if self.slots.len() < HISTORY_MAX_RESERVED_SLOTS { 4 } else { 2 };
-        if (self.len + 1) * fill_limit > self.slots.len() {
+        if self.len >= self.grow_at {
             self.resize(self.slots.len() * 2);
         }
         let mask = self.slots.len() - 1;
@@ -142,6 +149,7 @@ impl PositionHistory {
     fn rebuild(&mut self, size: usize, dropped: Option<u64>) {
         let old = std::mem::replace(&mut self.slots, vec![HistorySlot::default(); size]);
         self.len = 0;
+        self.grow_at = Self::capacity(size);
         for slot in old {
             if slot.move_plus_one != 0 && Some(slot.key) != dropped {
                 self.insert(slot.key, slot.move_plus_one - 1);
