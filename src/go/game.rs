@@ -175,6 +175,9 @@ pub struct Game {
     consecutive_passes: u32,
     passes: [u32; 2],
     last_move: Option<(Color, Option<Point>)>,
+    /// An earlier setup left stones without liberties (the caller was told); until one clears them, setup
+    /// looks for such stones over the whole board, not only around the points it changed.
+    airless_left: bool,
 }
 
 impl Game {
@@ -197,6 +200,7 @@ impl Game {
             consecutive_passes: 0,
             passes: [0; 2],
             last_move: None,
+            airless_left: false,
         };
         game.remember_position();
         game
@@ -299,13 +303,30 @@ impl Game {
         }
         self.ko = None;
         self.remember_position();
-        let mut airless: Vec<Point> = self
-            .board
-            .locs()
-            .filter(|&l| self.board.color_at(l).is_some() && self.board.chain_liberties(l) == 0)
-            .map(|l| self.board.point(l))
-            .collect();
+        // Removing stones only adds liberties, so a chain without any lies on or beside a point set up now,
+        // unless an earlier setup left one. (A record of many setup nodes on a large board would otherwise
+        // look at every point for each node.)
+        let board = &self.board;
+        let airless_chain = |l: Loc| board.color_at(l).is_some() && board.chain_liberties(l) == 0;
+        let mut airless: Vec<Point> = if self.airless_left {
+            board.locs().filter(|&l| airless_chain(l)).map(|l| board.point(l)).collect()
+        } else {
+            let mut heads: Vec<Loc> = black
+                .iter()
+                .chain(white)
+                .flat_map(|&p| {
+                    let loc = board.loc(p);
+                    std::iter::once(loc).chain(board.neighbours(loc))
+                })
+                .filter(|&l| airless_chain(l))
+                .map(|l| board.chain_id(l))
+                .collect();
+            heads.sort_unstable();
+            heads.dedup();
+            heads.into_iter().flat_map(|h| board.chain_stones(h)).map(|l| board.point(l)).collect()
+        };
         airless.sort();
+        self.airless_left = !airless.is_empty();
         airless
     }
 

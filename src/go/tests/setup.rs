@@ -143,6 +143,17 @@ fn setup_that_leaves_a_chain_without_liberties_is_reported() {
 }
 
 #[test]
+fn stones_left_without_liberties_are_reported_by_every_later_setup_until_cleared() {
+    // Setup looks for chains without liberties around the points it changes; one left by an earlier setup
+    // (the caller was told, and went on) is far from a later node's points but is still on the board.
+    let mut g = empty(Preset::Japanese, 3, 3);
+    assert_eq!(g.setup(&points(&g, "A3"), &points(&g, "B3 A2"), &[]), vec![Point::new(0, 0)]);
+    assert_eq!(g.setup(&[], &points(&g, "C1"), &[]), vec![Point::new(0, 0)]);
+    assert!(g.setup(&[], &[], &points(&g, "B3")).is_empty(), "AE frees the corner stone");
+    assert!(g.setup(&points(&g, "C3"), &[], &[]).is_empty());
+}
+
+#[test]
 fn setup_that_takes_the_last_liberty_of_the_other_colour_is_reported_too() {
     // White's two stones A3-B3 are already on the board; a later node adds Black C3, B2 and A2 around
     // them. Every point of the airless chain is reported, sorted (column, then row from the top).
