@@ -455,39 +455,44 @@ impl Board {
             return;
         };
         let l = usize::from(loc);
-        let head = self.cells[l].head;
-        // Rebuild the chains of the stones left around it from scratch: removal can split a chain.
-        let stones: Vec<Loc> = self.chain_stones(head).collect();
-        for &s in &stones {
-            self.cells[usize::from(s)].stone = EMPTY;
-        }
+        let own = cell_of(color);
+        let old_head = self.cells[l].head;
+        let stones: Vec<Loc> = self.chain_stones(old_head).collect();
+        self.cells[l].stone = EMPTY;
         self.hash ^= STONE_KEYS[color.index()][l];
         self.stones_on_board[color.index()] -= 1;
-        for &s in &stones {
-            if s != loc {
-                self.cells[usize::from(s)].stone = cell_of(color);
-                self.cells[usize::from(s)].head = s;
-                self.cells[usize::from(s)].next = s;
-                self.cells[usize::from(s)].chain_len = 1;
-            }
-        }
-        for &s in &stones {
-            if s == loc {
+        // Removal can split the chain: its other stones are regrouped by walking from each in turn to the
+        // stones of the old chain beside it, each stone once (regrouping by merges relabelled the growing chain
+        // again and again: a record that removes and restores stones of a large chain took minutes).
+        // A stone still to regroup holds the old head and is unmarked.
+        let generation = self.next_mark_generation();
+        let mut heads = Vec::new();
+        let mut stack = Vec::new();
+        for &start in &stones {
+            if start == loc || self.cells[usize::from(start)].mark == generation {
                 continue;
             }
-            for n in self.neighbour_cells(s) {
-                if self.cells[usize::from(n)].stone == cell_of(color) {
-                    let (a, b) = (self.cells[usize::from(s)].head, self.cells[usize::from(n)].head);
-                    if a != b {
-                        self.merge_chains(a, b);
+            self.cells[usize::from(start)].mark = generation;
+            self.cells[usize::from(start)].head = start;
+            self.cells[usize::from(start)].next = start;
+            self.cells[usize::from(start)].chain_len = 1;
+            stack.push(start);
+            while let Some(s) = stack.pop() {
+                if s != start {
+                    self.link_into(s, start);
+                }
+                for n in self.neighbour_cells(s) {
+                    let cell = self.cells[usize::from(n)];
+                    if cell.stone == own && cell.head == old_head && cell.mark != generation {
+                        self.cells[usize::from(n)].mark = generation;
+                        stack.push(n);
                     }
                 }
             }
+            heads.push(start);
         }
-        for &s in &stones {
-            if s != loc && self.cells[usize::from(s)].head == s {
-                self.cells[usize::from(s)].liberties = self.count_liberties(s);
-            }
+        for h in heads {
+            self.cells[usize::from(h)].liberties = self.count_liberties(h);
         }
         for n in self.neighbour_cells(loc) {
             if let Some(c) = color_of(self.cells[usize::from(n)].stone)

@@ -683,6 +683,29 @@ fn hostile_moves_and_setup_in_odd_places() {
 }
 
 #[test]
+fn hostile_setup_churn_on_a_huge_chain() {
+    // One black chain of 2,652 stones fills a 52x52 board but its first column; then 7,580 nodes take a stone
+    // out of it (`AE`) and put it back (`AB`). Each removal regroups the chain, which once relabelled it again
+    // for every stone (16 s for this file at the start of this session); now each stone is visited once.
+    let letter = |i: usize| (if i < 26 { b'a' + i as u8 } else { b'A' + (i - 26) as u8 }) as char;
+    let points: Vec<String> = (0..52)
+        .flat_map(|y| (1..52).map(move |x| (x, y)))
+        .map(|(x, y)| format!("{}{}", letter(x), letter(y)))
+        .collect();
+    let mut text = String::from("(;GM[1]FF[4]SZ[52]AB");
+    for p in &points {
+        text.push_str(&format!("[{p}]"));
+    }
+    for _ in 0..10 {
+        for p in points.iter().step_by(7) {
+            text.push_str(&format!(";AE[{p}];AB[{p}]"));
+        }
+    }
+    text.push(')');
+    check(text).valid(0).quiet();
+}
+
+#[test]
 fn hostile_compressed_point_lists_in_either_corner_order() {
     // `AB[aa:cc]` (top-left to bottom-right) and `AW[gg:ee]` (the other way) each cover a 3x3 square: a move
     // inside either is on a stone. `(;GM[1]SZ[9]AB[aa:cc]AW[gg:ee]` is 30 characters.
