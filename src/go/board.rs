@@ -205,22 +205,6 @@ impl Board {
         ChainStones { board: self, start: loc, current: Some(loc) }
     }
 
-    /// Distinct chains of `color` adjacent to `loc`, as heads; unused slots are 0.
-    fn adjacent_chains(&self, loc: Loc, cell: u8) -> ([Loc; 4], usize) {
-        let mut found = [0 as Loc; 4];
-        let mut count = 0;
-        for n in self.neighbour_cells(loc) {
-            if self.cells[usize::from(n)].stone == cell {
-                let h = self.cells[usize::from(n)].head;
-                if !found[..count].contains(&h) {
-                    found[count] = h;
-                    count += 1;
-                }
-            }
-        }
-        (found, count)
-    }
-
     /// Looks once at the neighbourhood of empty `loc` for a stone of `color`: the chains it touches, what it
     /// would capture and whether it would be suicide. `Game::play` computes this once and hands it to the
     /// legality checks, the superko hash and the placement.
@@ -306,10 +290,12 @@ impl Board {
         self.place_with(loc, color, &ctx)
     }
 
-    /// [`Board::place`] with the neighbourhood already looked at; `ctx` must come from `move_context` on this
-    /// very position.
-    pub fn place_with(&mut self, loc: Loc, color: Color, ctx: &MoveContext) -> Placed {
-        debug_assert_eq!(self.cells[usize::from(loc)].stone, EMPTY);
+    /// Puts a stone of `color` on empty `loc` and joins it to the chains beside it, every liberty count kept
+    /// exact; removes nothing. The first half of a move, and the whole of a setup stone. `ctx` must come from
+    /// `move_context` on this very position. Always inlined: in `place_with` it is half of every move, and a call
+    /// there measured 2.6% slower (`rules_core/19x19`).
+    #[inline(always)]
+    fn join(&mut self, loc: Loc, color: Color, ctx: &MoveContext) {
         let own = cell_of(color);
         let l = usize::from(loc);
         let empty_neighbours = ctx.empty_neighbours;
@@ -392,6 +378,15 @@ impl Board {
                 self.cells[usize::from(target)].liberties += added;
             }
         }
+    }
+
+    /// [`Board::place`] with the neighbourhood already looked at; `ctx` must come from `move_context` on this
+    /// very position.
+    pub fn place_with(&mut self, loc: Loc, color: Color, ctx: &MoveContext) -> Placed {
+        debug_assert_eq!(self.cells[usize::from(loc)].stone, EMPTY);
+        self.join(loc, color, ctx);
+        let l = usize::from(loc);
+        let (opp_heads, opp_count) = (ctx.opp, usize::from(ctx.opp_count));
 
         let mut placed = Placed::default();
         let mut last_captured = 0;
@@ -418,35 +413,11 @@ impl Board {
     /// Returns false if the chain it joins (or forms) has no liberty, which the caller reports.
     pub fn place_setup(&mut self, loc: Loc, color: Color) -> bool {
         debug_assert_eq!(self.cells[usize::from(loc)].stone, EMPTY);
-        let own = cell_of(color);
-        let l = usize::from(loc);
-        let (own_heads, own_count) = self.adjacent_chains(loc, own);
-        let (opp_heads, opp_count) = self.adjacent_chains(loc, cell_of(color.opponent()));
-        for &h in own_heads[..own_count].iter().chain(&opp_heads[..opp_count]) {
-            self.cells[usize::from(h)].liberties -= 1;
-        }
-        self.cells[l].stone = own;
-        self.hash ^= STONE_KEYS[color.index()][l];
-        self.stones_on_board[color.index()] += 1;
-        self.cells[l].head = loc;
-        self.cells[l].next = loc;
-        self.cells[l].chain_len = 1;
-        let mut target = loc;
-        for &h in &own_heads[..own_count] {
-            if h != target {
-                self.merge_chains(h, target);
-            }
-            target = self.cells[l].head;
-        }
-        let target = self.cells[l].head;
-        self.cells[usize::from(target)].liberties = self.count_liberties(target);
-        let mut ok = self.cells[usize::from(target)].liberties > 0;
-        for &h in &opp_heads[..opp_count] {
-            if self.cells[usize::from(h)].liberties == 0 {
-                ok = false;
-            }
-        }
-        ok
+        let ctx = self.move_context(loc, color);
+        self.join(loc, color, &ctx);
+        let own_head = self.cells[usize::from(loc)].head;
+        self.cells[usize::from(own_head)].liberties > 0
+            && ctx.opp_heads().iter().all(|&h| self.cells[usize::from(h)].liberties > 0)
     }
 
     /// Removes whatever stone is at `loc` (setup `AE`, or dead stones when scoring).
