@@ -88,24 +88,34 @@ impl PositionHistory {
         ((key ^ (key >> 32)) as usize) & (self.slots.len() - 1)
     }
 
-    /// One probe: the move after which `key` was first seen, or `None` after recording it as seen now.
-    fn get_or_insert(&mut self, key: u64, move_number: u32) -> Option<u32> {
-        if self.len >= self.grow_at {
-            self.resize(self.slots.len() * 2);
-        }
+    /// Where `key` is: `Ok` with its slot, or `Err` with the free slot that ends its probe.
+    fn find(&self, key: u64) -> Result<usize, usize> {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
         loop {
-            let slot = &mut self.slots[i];
+            let slot = self.slots[i];
             if slot.move_plus_one == 0 {
-                *slot = HistorySlot { key, move_plus_one: move_number + 1 };
-                self.len += 1;
-                return None;
+                return Err(i);
             }
             if slot.key == key {
-                return Some(slot.move_plus_one - 1);
+                return Ok(i);
             }
             i = (i + 1) & mask;
+        }
+    }
+
+    /// One probe: the move after which `key` was first seen, or `None` after recording it as seen now.
+    fn get_or_insert(&mut self, key: u64, move_number: u32) -> Option<u32> {
+        if self.len >= self.grow_at {
+            self.rebuild(self.slots.len() * 2, None);
+        }
+        match self.find(key) {
+            Ok(i) => Some(self.slots[i].move_plus_one - 1),
+            Err(i) => {
+                self.slots[i] = HistorySlot { key, move_plus_one: move_number + 1 };
+                self.len += 1;
+                None
+            }
         }
     }
 
@@ -121,28 +131,13 @@ impl PositionHistory {
 
     /// The move after which `key` was first seen, if it was.
     fn first_seen(&self, key: u64) -> Option<u32> {
-        let mask = self.slots.len() - 1;
-        let mut i = self.slot(key);
-        loop {
-            let slot = self.slots[i];
-            if slot.move_plus_one == 0 {
-                return None;
-            }
-            if slot.key == key {
-                return Some(slot.move_plus_one - 1);
-            }
-            i = (i + 1) & mask;
-        }
+        self.find(key).ok().map(|i| self.slots[i].move_plus_one - 1)
     }
 
     /// Forgets `key`. Open addressing has no cheap delete, so this rebuilds the table; it serves only
     /// `Game::set_to_move` changing the player to move, which records do rarely (handicap, `PL`).
     fn forget(&mut self, key: u64) {
         self.rebuild(self.slots.len(), Some(key));
-    }
-
-    fn resize(&mut self, size: usize) {
-        self.rebuild(size, None);
     }
 
     /// Moves every entry but `dropped` into a fresh table of `size` slots.
