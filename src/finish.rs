@@ -205,10 +205,9 @@ pub fn territory_marks(c: &Collection, node: u32, w: u8, h: u8) -> (Option<[Vec<
         };
         has_markup = true;
         for &v in c.values(p) {
-            // One point of two letters: its bit, without a rectangle, a `Result` or a check of char boundaries.
-            let bytes = &c.text.as_bytes()[v.start as usize..v.end as usize];
-            if let Some((x, y)) = record::two_letter_point(bytes, w, h) {
-                sets[slot].insert(usize::from(x), usize::from(y));
+            // Nearly every value is one point: its bit, without a rectangle or a `Result`.
+            if let Some(point) = Point::from_sgf(c.slice(v), w, h) {
+                sets[slot].insert(usize::from(point.x), usize::from(point.y));
                 continue;
             }
             match record::parse_point_rect(c.slice(v), w, h) {
@@ -239,6 +238,5 @@ pub fn territory_marks(c: &Collection, node: u32, w: u8, h: u8) -> (Option<[Vec<
 /// Where the value of game `index`'s `RE` begins in the text (its root node's first `RE`).
 fn result_value_offset(c: &Collection, index: usize) -> Option<usize> {
     let root = *c.games.get(index)?;
-    let re = c.properties(root).iter().find(|p| p.id == PropId::RE)?;
-    c.values(re).first().map(|v| v.start as usize)
+    c.first_value(root, PropId::RE).map(|(_, span)| span.start as usize)
 }

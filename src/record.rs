@@ -56,26 +56,11 @@ impl PointListError {
     }
 }
 
-/// The point `(x, y)` a point-list value names when it is two letters on the board, the form nearly every value
-/// takes; `None` for anything else, which [`parse_point_rect`] reads. Small enough to inline into a loop over
-/// hundreds of values (a final position's `TB`/`TW`).
-#[inline]
-pub fn two_letter_point(value: &[u8], width: u8, height: u8) -> Option<(u8, u8)> {
-    if let [a, b] = *value
-        && let (Some(x), Some(y)) = (Point::sgf_index(a), Point::sgf_index(b))
-        && x < width
-        && y < height
-    {
-        return Some((x, y));
-    }
-    None
-}
-
 /// Reads one value of a point list: `xy`, or a compressed rectangle `xy:xy` (SGF FF[4] "compressed point
 /// lists"). Rectangles given by the other two corners are accepted too. `None` for an empty value.
 pub fn parse_point_rect(value: &str, width: u8, height: u8) -> Result<Option<PointRect>, PointListError> {
     // Nearly every value is one point of two letters: read it without trimming or splitting.
-    if let Some((x, y)) = two_letter_point(value.as_bytes(), width, height) {
+    if let Some(Point { x, y }) = Point::from_sgf(value, width, height) {
         return Ok(Some(PointRect { x1: x, y1: y, x2: x, y2: y }));
     }
     let value = value.trim();
