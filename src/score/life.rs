@@ -271,6 +271,12 @@ struct Side {
     block: usize,
 }
 
+/// Whether a side of an eye touches the rest of the eye (all of it but the tested point `q`): it has other
+/// points than `q`, or its macrochain is not beside `q` (`near`, as in [`Work::false_eye_points`]).
+fn touches_rest(side: &Side, near: &[Option<usize>; 4]) -> bool {
+    side.points > 1 || !near.contains(&Some(side.chain))
+}
+
 /// Eyes, sides and macrochain-to-side links live in flat arrays indexed by ranges, built once per analysis.
 struct Work<'g> {
     grid: &'g Grid<'g>,
@@ -760,7 +766,7 @@ impl Work<'_> {
                 // One block: the macrochains beside the eye all reach one another through other eyes, so the
                 // answer is the same from each (see `gets_round_alone`). Only a neighbour of q in the rest of
                 // the eye can be out of reach, when no side touches that rest.
-                let rest_reached = sides.iter().any(|side| side.points > 1 || !near.contains(&Some(side.chain)));
+                let rest_reached = sides.iter().any(|side| touches_rest(side, &near));
                 let ok = rest_reached
                     || grid.neighbours(q).zip(near).all(|(n, m)| m.is_some() || !self.in_region_of(n, eye.color));
                 if ok {
@@ -809,23 +815,38 @@ impl Work<'_> {
     /// exactly when their sides on this eye share a block; reaching the rest of the eye joins the blocks of
     /// every side that touches it.
     fn gets_round_alone(&self, e: usize, start: usize, q: Idx, near: &[Option<usize>; 4]) -> bool {
-        let eye = &self.eyes[e];
-        let sides = self.sides_of(eye);
+        let sides = self.sides_of(&self.eyes[e]);
         let block_of = |m: usize| sides.iter().find(|side| side.chain == m).expect("beside q, so beside its eye").block;
-        let touches_rest = |side: &&Side| side.points > 1 || !near.contains(&Some(side.chain));
-        let start = block_of(start);
-        let rest_reached = sides.iter().filter(touches_rest).any(|side| side.block == start);
+        self.round_trip(e, block_of(start), q, near, |side| side.block, block_of).0
+    }
+
+    /// What [`Work::gets_round_alone`] and [`Work::gets_round`] share, with the macrochains put in groups that
+    /// reach one another without `q` (`side_group` for a side of the eye, `chain_group` for a macrochain): does
+    /// group `start` reach every neighbour of `q` in its region, and does it reach the rest of the eye?
+    fn round_trip(
+        &self,
+        e: usize,
+        start: usize,
+        q: Idx,
+        near: &[Option<usize>; 4],
+        side_group: impl Fn(&Side) -> usize,
+        chain_group: impl Fn(usize) -> usize,
+    ) -> (bool, bool) {
+        let eye = &self.eyes[e];
+        let rest = || self.sides_of(eye).iter().filter(|side| touches_rest(side, near));
+        let rest_reached = rest().any(|side| side_group(side) == start);
         let reaches = |m: usize| {
-            let block = block_of(m);
-            block == start || (rest_reached && sides.iter().filter(touches_rest).any(|side| side.block == block))
+            let group = chain_group(m);
+            group == start || (rest_reached && rest().any(|side| side_group(side) == group))
         };
-        self.grid.neighbours(q).zip(near).all(|(n, m)| {
+        let all_round = self.grid.neighbours(q).zip(near).all(|(n, m)| {
             !self.in_region_of(n, eye.color)
                 || match *m {
                     Some(m) => reaches(m),
                     None => self.eye_of[n] == Slot::of(e) && rest_reached,
                 }
-        })
+        });
+        (all_round, rest_reached)
     }
 
     /// Joins the macrochains that reach each other through eyes other than `e` (union-find), and lists the other
@@ -911,22 +932,9 @@ impl Work<'_> {
         around: &mut Around,
     ) -> bool {
         let eye = &self.eyes[e];
+        let start = around.root[start];
         let root = &around.root;
-        let start = root[start];
-        let sides = self.sides_of(eye);
-        let touches_rest = |side: &&Side| side.points > 1 || !near.contains(&Some(side.chain));
-        let rest_reached = sides.iter().filter(touches_rest).any(|side| root[side.chain] == start);
-        let reaches = |m: usize| {
-            root[m] == start
-                || (rest_reached && sides.iter().filter(touches_rest).any(|side| root[side.chain] == root[m]))
-        };
-        let all_round = self.grid.neighbours(q).zip(near).all(|(n, m)| {
-            !self.in_region_of(n, eye.color)
-                || match *m {
-                    Some(m) => reaches(m),
-                    None => self.eye_of[n] == Slot::of(e) && rest_reached,
-                }
-        });
+        let (all_round, rest_reached) = self.round_trip(e, start, q, near, |side| root[side.chain], |m| root[m]);
         if all_round {
             return true;
         }
@@ -939,7 +947,7 @@ impl Work<'_> {
             return true;
         }
         rest_reached
-            && sides.iter().filter(touches_rest).any(|side| {
+            && self.sides_of(eye).iter().filter(|side| touches_rest(side, near)).any(|side| {
                 let r = around.root[side.chain];
                 self.valued(r, values, around)
             })
