@@ -48,11 +48,6 @@ impl FileReport {
         }
     }
 
-    /// True when the file was read and every game in it is valid.
-    pub fn all_valid(&self) -> bool {
-        self.error.is_none() && self.games.iter().all(|g| g.valid)
-    }
-
     pub fn warning_count(&self) -> usize {
         let count = |d: &[Diagnostic]| d.iter().filter(|d| d.severity == Severity::Warning).count();
         count(&self.diagnostics) + self.games.iter().map(|g| count(&g.diagnostics)).sum::<usize>()

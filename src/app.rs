@@ -4,7 +4,6 @@
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -245,7 +244,6 @@ fn run_files(
         };
         let progress = progress_bar(input, &paths);
         let mut summary = Summary::default();
-        let invalid = AtomicUsize::new(0);
         // Reports waiting to be printed hold at most about one file's worth of games at the limit.
         let ordered =
             batch::Ordered { jobs, cost: |r: &FileReport| r.games.len() + 1, budget: input.max_games.max(1) as usize };
@@ -258,9 +256,6 @@ fn run_files(
             },
             |_, report| {
                 summary.add(&report);
-                if !report.all_valid() {
-                    invalid.fetch_add(1, Ordering::Relaxed);
-                }
                 if !progress.is_hidden() {
                     progress.inc(1);
                     progress.set_message(format!(

@@ -172,9 +172,9 @@ where
                                 state = turn.wait(state).expect("window wait");
                             }
                         };
-                        let hand_over = |first: usize, results: Vec<(Input, R)>| {
-                            let total: usize = results.iter().map(|(_, r)| cost(r)).sum();
-                            progress.lock().expect("progress lock").1 += total;
+                        // `held`: the cost of `results`, added to the cost waiting to be printed.
+                        let hand_over = |first: usize, results: Vec<(Input, R)>, held: usize| {
+                            progress.lock().expect("progress lock").1 += held;
                             tx.send((first, results)).is_ok()
                         };
                         loop {
@@ -183,28 +183,29 @@ where
                             }
                             let run: Vec<(usize, Input)> =
                                 source.lock().expect("input lock").by_ref().take(RUN).collect();
-                            let Some(&(index, _)) = run.first() else { return };
-                            wait_turn(index);
-                            let mut first = index;
+                            if run.is_empty() {
+                                return;
+                            }
+                            let mut first = 0;
                             let mut results = Vec::with_capacity(run.len());
                             let mut held = 0;
                             for (i, input) in run {
-                                if i > index && results.is_empty() {
-                                    // Handed over early: the next file waits its turn like a new run.
+                                if results.is_empty() {
+                                    // A run, or what is left of it after an early hand-over, waits its turn.
                                     wait_turn(i);
+                                    first = i;
                                 }
                                 let r = work(&input);
                                 held += cost(&r);
                                 results.push((input, r));
                                 if held >= share {
-                                    if !hand_over(first, std::mem::take(&mut results)) {
+                                    if !hand_over(first, std::mem::take(&mut results), held) {
                                         return;
                                     }
-                                    first = i + 1;
                                     held = 0;
                                 }
                             }
-                            if !results.is_empty() && !hand_over(first, results) {
+                            if !results.is_empty() && !hand_over(first, results, held) {
                                 return;
                             }
                         }
