@@ -88,34 +88,26 @@ impl PositionHistory {
         ((key ^ (key >> 32)) as usize) & (self.slots.len() - 1)
     }
 
-    /// Where `key` is: `Ok` with its slot, or `Err` with the free slot that ends its probe.
-    fn find(&self, key: u64) -> Result<usize, usize> {
-        let mask = self.slots.len() - 1;
-        let mut i = self.slot(key);
-        loop {
-            let slot = self.slots[i];
-            if slot.move_plus_one == 0 {
-                return Err(i);
-            }
-            if slot.key == key {
-                return Ok(i);
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// One probe: the move after which `key` was first seen, or `None` after recording it as seen now.
+    /// One probe: the move after which `key` was first seen, or `None` after recording it as seen now. (The probe
+    /// loop is written out here and in [`PositionHistory::first_seen`]: shared through a function returning the
+    /// slot, this once-per-move call measured 1.7% slower in `rules_core/19x19`.)
     fn get_or_insert(&mut self, key: u64, move_number: u32) -> Option<u32> {
         if self.len >= self.grow_at {
             self.rebuild(self.slots.len() * 2, None);
         }
-        match self.find(key) {
-            Ok(i) => Some(self.slots[i].move_plus_one - 1),
-            Err(i) => {
-                self.slots[i] = HistorySlot { key, move_plus_one: move_number + 1 };
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.move_plus_one == 0 {
+                *slot = HistorySlot { key, move_plus_one: move_number + 1 };
                 self.len += 1;
-                None
+                return None;
             }
+            if slot.key == key {
+                return Some(slot.move_plus_one - 1);
+            }
+            i = (i + 1) & mask;
         }
     }
 
@@ -131,7 +123,18 @@ impl PositionHistory {
 
     /// The move after which `key` was first seen, if it was.
     fn first_seen(&self, key: u64) -> Option<u32> {
-        self.find(key).ok().map(|i| self.slots[i].move_plus_one - 1)
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let slot = self.slots[i];
+            if slot.move_plus_one == 0 {
+                return None;
+            }
+            if slot.key == key {
+                return Some(slot.move_plus_one - 1);
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     /// Forgets `key`. Open addressing has no cheap delete, so this rebuilds the table; it serves only
