@@ -183,6 +183,7 @@ fn goban_replay(bytes: &[u8]) -> Outcome {
 /// with variations, several games or anything else it does not expect fails, and so leaves the common set.
 fn bare_replay(bytes: &[u8]) -> Outcome {
     use gotool::go::{Color, Game, Point, rules_from_record};
+    use gotool::record::parse_size;
 
     let (mut width, mut height) = (19u8, 19u8);
     let mut ru: Option<&str> = None;
@@ -206,17 +207,12 @@ fn bare_replay(bytes: &[u8]) -> Outcome {
                 match (&ident, nodes) {
                     ([b'S', b'Z'], 1) => {
                         let text = std::str::from_utf8(value).map_err(|_| "bad SZ")?;
-                        let (w, h) = text.split_once(':').unwrap_or((text, text));
-                        width = w.trim().parse().map_err(|_| "bad SZ")?;
-                        height = h.trim().parse().map_err(|_| "bad SZ")?;
-                        if !(1..=52).contains(&width) || !(1..=52).contains(&height) {
-                            return Err("bad SZ");
-                        }
+                        (width, height) = parse_size(text).map_err(|_| "bad SZ")?;
                     }
                     ([b'R', b'U'], 1) => ru = std::str::from_utf8(value).ok(),
                     ([b'A', b'B' | b'W'], 1) => {
-                        let &[x @ b'a'..=b'z', y @ b'a'..=b'z'] = value else { return Err("setup") };
-                        setup[usize::from(ident[1] == b'W')].push(Point::new(x - b'a', y - b'a'));
+                        let point = std::str::from_utf8(value).ok().and_then(|v| Point::from_sgf(v, width, height));
+                        setup[usize::from(ident[1] == b'W')].push(point.ok_or("setup")?);
                     }
                     ([b'B' | b'W', 0], 2..) => {
                         let game = game.get_or_insert_with(|| {
@@ -225,6 +221,8 @@ fn bare_replay(bytes: &[u8]) -> Outcome {
                             game.setup(&setup[0], &setup[1], &[]);
                             game
                         });
+                        // Straight off the bytes (what `record::parse_move` decides, without making a `str`): this
+                        // is the floor.
                         let point = match *value {
                             [] => None,
                             [b't', b't'] if width <= 19 && height <= 19 => None,

@@ -151,8 +151,6 @@ fn finished_records() -> (String, Vec<common::Record>) {
     ("fixtures".to_string(), common::load_folder(&fixtures))
 }
 
-/// What `gotool check --format json` does per file, with or without scoring: the pipeline, then the file's
-/// JSON (into `out`, cleared first for each file). Returns the bytes written, so nothing is optimised away.
 /// A game's main line as the rules core sees it: the board, the rules and the moves, read out of the record.
 struct MainLine {
     width: u8,
@@ -217,6 +215,8 @@ fn main_lines(c: &Collection, check: &CheckOptions) -> Vec<MainLine> {
     lines
 }
 
+/// What `gotool check --format json` does per file, with or without scoring: the pipeline, then the file's
+/// JSON (into `out`, cleared first for each file). Returns the bytes written, so nothing is optimised away.
 fn check_files(records: &[common::Record], scored: bool, out: &mut Vec<u8>) -> usize {
     let analyze = AnalyzeOptions::default();
     let scoring = ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() };
@@ -289,14 +289,12 @@ impl Position {
         let end = end.filter(|end| !end.stopped_early)?;
         let (w, h) = (end.info.width, end.info.height);
         let (marks, _) = territory_marks(&collection, end.last_node, w, h);
-        let has_markup = marks.is_some();
-        let marks = marks.unwrap_or_default();
         let board = end.game.board().clone();
-        let dead = dead_from_marks(&board, &marks);
+        let dead = marks.as_ref().map(|marks| dead_from_marks(&board, marks)).unwrap_or_default();
         let game = &end.game;
         Some(Position {
             dead,
-            marks: has_markup.then_some(marks),
+            marks,
             prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
             placed: [game.stones_placed(Color::Black), game.stones_placed(Color::White)],
             komi: end.info.komi,

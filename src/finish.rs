@@ -50,7 +50,6 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
     let (marks, markup_findings) = territory_marks(c, end.last_node, w, h);
     let has_markup = marks.is_some();
     report.diagnostics.extend(markup_findings);
-    let marks = marks.unwrap_or_default();
 
     let recorded = info.result.as_deref().map(parse_result);
     let counted_result = recorded.as_ref().is_some_and(|r| r.checkable_margin().is_some());
@@ -92,7 +91,7 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
             }
             (dead, DeadSource::Cli)
         }
-        None if has_markup => (dead_from_marks(board, &marks), DeadSource::Record),
+        None if let Some(marks) = &marks => (dead_from_marks(board, marks), DeadSource::Record),
         None => {
             report.diagnostics.push(Diagnostic::info(
                 "no-dead-stone-info",
@@ -107,7 +106,7 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         board,
         dead: &dead,
         dead_from_markup: dead_source == DeadSource::Record,
-        territory_marks: has_markup.then_some((marks[0].as_slice(), marks[1].as_slice())),
+        territory_marks: marks.as_ref().map(|[b, w]| (b.as_slice(), w.as_slice())),
         prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
         placed: [game.stones_placed(Color::Black), game.stones_placed(Color::White)],
         komi: info.komi,
