@@ -891,7 +891,10 @@ impl Work<'_> {
         }
         group_eyes.clear();
         group_eyes.resize(group_start[self.macro_count], 0);
-        let mut fill = group_start[..self.macro_count].to_vec();
+        // Where each group's next eye goes; `parent` is done with once the roots are known.
+        let fill = parent;
+        fill.clear();
+        fill.extend_from_slice(&group_start[..self.macro_count]);
         for o in (0..self.eyes.len()).filter(|&o| o != e) {
             if let Some(r) = group_of(o) {
                 group_eyes[fill[r]] = o;
