@@ -27,7 +27,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::{Record, median, thread_times};
-use gotool::analyze::{AnalyzeOptions, analyze_bytes};
+use gotool::pipeline::{AnalyzeOptions, analyze_bytes};
 
 /// sgf-parse builds a recursive tree and drops it recursively: a long game is as deep as it has moves.
 /// gotool's own pipeline needs no such stack; all tools run on this thread so the conditions are equal.
@@ -183,7 +183,7 @@ fn goban_replay(bytes: &[u8]) -> Outcome {
 /// with variations, several games or anything else it does not expect fails, and so leaves the common set.
 fn bare_replay(bytes: &[u8]) -> Outcome {
     use gotool::go::{Color, Game, Point, rules_from_record};
-    use gotool::record::parse_size;
+    use gotool::sgf::values::parse_size;
 
     let (mut width, mut height) = (19u8, 19u8);
     let mut ru: Option<&str> = None;

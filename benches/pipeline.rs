@@ -28,13 +28,13 @@ use std::time::Duration;
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, Throughput};
-use gotool::analyze::{AnalyzeOptions, analyze_bytes};
-use gotool::check::{CheckOptions, GameReport, LineEnd, check_game};
-use gotool::finish::{ScoreOptions, dead_from_marks, score_game, territory_marks};
 use gotool::go::{Board, Color, Game, Point, Rules};
-use gotool::input;
-use gotool::record::{MoveValue, parse_move};
+use gotool::pipeline::{AnalyzeOptions, analyze_bytes};
+use gotool::replay::{CheckOptions, GameReport, LineEnd, check_game};
+use gotool::score::game::{ScoreOptions, dead_from_marks, score_game, territory_marks};
 use gotool::score::{ScoreInput, score};
+use gotool::sgf::decode as input;
+use gotool::sgf::values::{MoveValue, parse_move};
 use gotool::sgf::{self, Collection, Limits, PropId};
 
 /// Records per board size.

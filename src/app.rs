@@ -8,22 +8,24 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::analyze::{self, AnalyzeOptions, FileReport, analyze_path};
 use crate::batch::{self, Input};
-use crate::check::{CheckOptions, GameReport, LineEnd, check_game};
 use crate::cli::{Cli, Command, FormatArg, InputArgs, ShowArgs};
-use crate::diag::Severity;
-use crate::finish::{ScoreOptions, score_game};
 use crate::go::Point;
+use crate::model::diagnostic::Severity;
+use crate::pipeline::{self, AnalyzeOptions, FileReport, analyze_path};
+use crate::render::picture;
 use crate::render::text::TextOptions;
+use crate::replay::{CheckOptions, GameReport, LineEnd, check_game};
 use crate::report::github::GithubReporter;
 use crate::report::json::{JsonLinesReporter, JsonReporter};
 use crate::report::text::{TextReporter, TextStyle};
 use crate::report::{Reporter, Summary};
+use crate::score::game::{ScoreOptions, score_game};
 use crate::sgf::Collection;
 use crate::sgf::Limits;
+use crate::sgf::decode as input;
 use crate::stats::StatsReporter;
-use crate::{input, picture, render, report, sgf};
+use crate::{render, report, sgf};
 
 /// Exit statuses (documented in the README).
 pub mod exit {
@@ -102,7 +104,7 @@ fn color_wanted(input: &InputArgs) -> bool {
 fn run_show(args: &ShowArgs, stdout: &mut dyn Write) -> Result<u8> {
     let limits = Limits::default();
     let max = limits.max_file_bytes;
-    let bytes = analyze::read_limited(&args.path, max, None)
+    let bytes = pipeline::read_limited(&args.path, max, None)
         .with_context(|| format!("{}", args.path.display()))?
         .ok_or_else(|| anyhow::anyhow!("{}: more than {max} bytes, over the limit", args.path.display()))?;
     let decoded = input::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", args.path.display()))?;

@@ -1,22 +1,18 @@
-//! gotool: validate and score Go game records (SGF).
+//! gotool: validate and score Go (baduk, weiqi) game records (SGF).
 //!
-//! The pipeline flows one way: bytes → text (`input`) → a flat SGF tree with byte positions (`sgf`) →
-//! a game record (`record`) → replay through the rules core (`go`, `check`) → scoring (`score`) →
+//! The pipeline flows one way: bytes → text (`sgf::decode`) → a flat SGF tree with byte positions (`sgf::scan`) →
+//! property values (`sgf::values`) → replay through the rules core (`go`, `replay`) → scoring (`score`) →
 //! reports (`report`). Only `main.rs` touches stdout and stderr.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
-pub mod analyze;
 pub mod app;
 pub mod batch;
-pub mod check;
 pub mod cli;
-pub mod diag;
-pub mod finish;
 pub mod go;
-pub mod input;
-pub mod picture;
-pub mod record;
+pub mod model;
+pub mod pipeline;
 pub mod render;
+pub mod replay;
 pub mod report;
 pub mod score;
 pub mod sgf;

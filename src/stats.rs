@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::analyze::FileReport;
-use crate::diag::Severity;
+use crate::model::diagnostic::Severity;
+use crate::pipeline::FileReport;
 use crate::score::result::{GameResult, WinBy, parse_result};
 use crate::score::verdict::DeadSource;
 

@@ -7,8 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use gotool::analyze::{AnalyzeOptions, analyze_bytes};
 use gotool::go::{Color, Game, Point, Preset};
+use gotool::pipeline::{AnalyzeOptions, analyze_bytes};
 
 /// One record, read into memory.
 pub struct Record {

@@ -7,10 +7,10 @@
 
 use libfuzzer_sys::fuzz_target;
 
-use gotool::analyze::{AnalyzeOptions, FileReport, analyze_bytes};
-use gotool::check::{CheckOptions, GameReport, LineEnd};
-use gotool::finish::{ScoreOptions, score_game};
-use gotool::picture;
+use gotool::pipeline::{AnalyzeOptions, FileReport, analyze_bytes};
+use gotool::replay::{CheckOptions, GameReport, LineEnd};
+use gotool::score::game::{ScoreOptions, score_game};
+use gotool::render::picture;
 use gotool::render::svg::{self, SvgOptions};
 use gotool::render::text::{self, TextOptions};
 use gotool::report::json::{JsonLinesReporter, JsonReporter};
@@ -65,7 +65,7 @@ fn draw(c: &Collection, game: &mut GameReport, end: &LineEnd, options: &CheckOpt
     let first_error_move = game
         .diagnostics
         .iter()
-        .find(|d| d.severity == gotool::diag::Severity::Error && d.variation.is_none())
+        .find(|d| d.severity == gotool::model::diagnostic::Severity::Error && d.variation.is_none())
         .and_then(|d| d.move_number);
     if let Some(number) = first_error_move
         && let Some((diagram, point)) = picture::before_move(c, game.index, options, number)

@@ -4,6 +4,7 @@
 //! The caller decides everything environmental (whether stdout is a terminal, `NO_COLOR`, where the file goes)
 //! and passes it in through [`text::TextOptions`] and [`svg::SvgOptions`].
 
+pub mod picture;
 pub mod svg;
 pub mod text;
 

@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use super::{Reporter, Summary};
-use crate::analyze::FileReport;
-use crate::diag::{Diagnostic, Severity};
+use crate::model::diagnostic::{Diagnostic, Severity};
+use crate::pipeline::FileReport;
 
 pub struct GithubReporter<W: Write> {
     out: W,

@@ -24,7 +24,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::{Reporter, Summary};
-use crate::analyze::FileReport;
+use crate::pipeline::FileReport;
 
 pub const SCHEMA_VERSION: u32 = 1;
 

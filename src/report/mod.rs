@@ -11,7 +11,7 @@ use std::io;
 
 use serde::Serialize;
 
-use crate::analyze::FileReport;
+use crate::pipeline::FileReport;
 
 /// Totals over a run.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::escape_terminal;
-use crate::check::GameReport;
+use crate::replay::GameReport;
 use crate::score::verdict::{DeadSource, GameScore};
 use crate::score::{Count, format_margin};
 

@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use super::{Reporter, Summary, escape_terminal, score_table};
-use crate::analyze::FileReport;
-use crate::diag::{Diagnostic, Severity};
+use crate::model::diagnostic::{Diagnostic, Severity};
+use crate::pipeline::FileReport;
 
 /// How the text report looks.
 #[derive(Clone, Copy, Debug, Default)]

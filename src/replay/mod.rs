@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use crate::diag::Diagnostic;
 use crate::go::{Color, Game, Illegal, PointSet, Preset, Rules, rules_from_record};
-use crate::record::{self, MoveValue};
+use crate::model::diagnostic::Diagnostic;
 use crate::score::verdict::GameScore;
+use crate::sgf::values::{self as record, MoveValue};
 use crate::sgf::{Collection, NONE, PropId};
 
 /// Wrong-turn warnings listed per line before the rest are summarised in one.
@@ -131,7 +131,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
         picture: None,
     };
     let Some(info) = info else {
-        report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
+        report.valid = !diags.iter().any(|d| d.severity == crate::model::diagnostic::Severity::Error);
         report.diagnostics = diags;
         return (report, None);
     };
@@ -169,7 +169,7 @@ pub fn check_game(c: &Collection, index: usize, options: &CheckOptions) -> (Game
         check_variations(c, index, &Line::new(&info, 0), &info, &mut diags);
     }
 
-    report.valid = !diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
+    report.valid = !diags.iter().any(|d| d.severity == crate::model::diagnostic::Severity::Error);
     report.diagnostics = diags;
     let end = LineEnd { game: line.game, info, last_node, stopped_early };
     (report, Some(end))

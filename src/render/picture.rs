@@ -1,11 +1,11 @@
 //! Pictures of a record's positions: builds render diagrams from a replayed game (final position, the position
 //! before a move, the scored position) for `gotool show` and `gotool check --board`.
 
-use crate::check::{CheckOptions, GameReport, LineEnd, position_before_move};
 use crate::go::{Color, Point};
-use crate::record::{self, MoveValue};
 use crate::render::Diagram;
+use crate::replay::{CheckOptions, GameReport, LineEnd, position_before_move};
 use crate::score::verdict::GameScore;
+use crate::sgf::values::{self as record, MoveValue};
 use crate::sgf::{Collection, PropId};
 
 /// The move written in a node, if any: its colour and value.

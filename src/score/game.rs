@@ -2,13 +2,13 @@
 //! whether the game is finished, runs the scorer, and checks the record's `RE`. Adds its findings to the
 //! game's report.
 
-use crate::check::{GameReport, LineEnd};
-use crate::diag::Diagnostic;
 use crate::go::{Board, Color, HandicapBonus, Point, PointSet};
-use crate::record;
+use crate::model::diagnostic::Diagnostic;
+use crate::replay::{GameReport, LineEnd};
 use crate::score::result::{GameResult, WinBy, parse_result};
 use crate::score::verdict::{DeadSource, GameScore, check_result};
 use crate::score::{PointList, ScoreInput, format_margin, score};
+use crate::sgf::values as record;
 use crate::sgf::{Collection, PropId};
 
 /// Points a diagnostic lists (an open border can be hundreds).

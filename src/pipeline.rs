@@ -6,9 +6,9 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::check::{CheckOptions, GameReport, LineEnd, check_game};
-use crate::diag::{Diagnostic, Severity};
-use crate::input::{self, DecodeError};
+use crate::model::diagnostic::{Diagnostic, Severity};
+use crate::replay::{CheckOptions, GameReport, LineEnd, check_game};
+use crate::sgf::decode::{self as input, DecodeError};
 use crate::sgf::{self, Limits, LineIndex};
 
 /// Why a whole file could not be checked.

@@ -1,0 +1,11 @@
+//! SGF: the one place where SGF text is understood. Bytes are decoded to text ([`decode`]), the text is scanned
+//! into a flat tree of nodes and properties with their byte positions ([`scan`]), and property values are given
+//! their meaning ([`values`]). Positions become line:column with [`lines`].
+
+pub mod decode;
+pub mod lines;
+pub mod scan;
+pub mod values;
+
+pub use lines::LineIndex;
+pub use scan::{Collection, Limits, NONE, PropId, Span, SyntaxError, SyntaxKind, scan, scan_collection};
