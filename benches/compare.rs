@@ -1,7 +1,7 @@
 //! Side-by-side throughput of gotool and two other Rust Go libraries on the same records, single thread,
 //! in the same process, in alternating rounds:
 //!
-//! - gotool: `analyze_bytes` (decode, scan, replay with every legality check, diagnostics), no scoring;
+//! - gotool: `Plan::check_bytes` (decode, scan, replay with every legality check, diagnostics), no scoring;
 //! - sgf-parse 4.2.8: `go::parse`, then walk the main line and read each node's move (no rules at all);
 //! - goban 0.20.1: sgf-parse as above, then replay with goban's legality-checking `Game::try_play`, and
 //!   goban's `calculate_score` at the end (one flood fill per game);
@@ -27,7 +27,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::{Record, median, thread_times};
-use gotool::pipeline::{AnalyzeOptions, analyze_bytes};
+use gotool::pipeline::Plan;
 
 /// sgf-parse builds a recursive tree and drops it recursively: a long game is as deep as it has moves.
 /// gotool's own pipeline needs no such stack; all tools run on this thread so the conditions are equal.
@@ -69,15 +69,15 @@ fn parse_args() -> Args {
 
 /// gotool: the whole per-file pipeline. Moves of the main lines; a file error or an invalid game is a failure
 /// (an illegal move stops the replay, so the other tools would replay more moves).
-fn gotool(bytes: &[u8], options: &AnalyzeOptions) -> Outcome {
-    let report = analyze_bytes(bytes, "", options, None);
+fn gotool(bytes: &[u8], plan: &Plan) -> Outcome {
+    let report = plan.check_bytes(bytes, "");
     if report.error.is_some() {
         return Err("file error");
     }
     if report.games.is_empty() {
         return Err("no game");
     }
-    if !report.games.iter().all(|g| g.valid) {
+    if !report.games.iter().all(|g| g.is_valid()) {
         return Err("invalid game");
     }
     Ok(report.games.iter().map(|g| u64::from(g.moves)).sum())
@@ -182,7 +182,8 @@ fn goban_replay(bytes: &[u8]) -> Outcome {
 /// replays them with gotool's rules core. No decoding, no tree, no positions, no diagnostics, no limits; a file
 /// with variations, several games or anything else it does not expect fails, and so leaves the common set.
 fn bare_replay(bytes: &[u8]) -> Outcome {
-    use gotool::go::{Color, Game, Point, rules_from_record};
+    use gotool::go::{Color, Game, Point};
+    use gotool::sgf::values::parse_rules;
     use gotool::sgf::values::parse_size;
 
     let (mut width, mut height) = (19u8, 19u8);
@@ -216,7 +217,7 @@ fn bare_replay(bytes: &[u8]) -> Outcome {
                     }
                     ([b'B' | b'W', 0], 2..) => {
                         let game = game.get_or_insert_with(|| {
-                            let rules = rules_from_record(ru).rules;
+                            let rules = parse_rules(ru).rules;
                             let mut game = Game::for_record(width, height, rules, (bytes.len() / 6) as u32);
                             game.setup(&setup[0], &setup[1], &[]);
                             game
@@ -291,7 +292,7 @@ impl Tool {
         }
     }
 
-    fn run(self, bytes: &[u8], options: &AnalyzeOptions) -> Outcome {
+    fn run(self, bytes: &[u8], options: &Plan) -> Outcome {
         match self {
             Tool::Gotool => gotool(bytes, options),
             Tool::SgfParse => sgf_parse_walk(bytes),
@@ -333,7 +334,7 @@ fn time_rounds(
     rounds: usize,
     files: &[&Record],
     from_disk: bool,
-    options: &AnalyzeOptions,
+    options: &Plan,
     tools: &[Tool],
 ) -> BTreeMap<Tool, Timing> {
     let mut timings: BTreeMap<Tool, Vec<Timing>> = BTreeMap::new();
@@ -438,7 +439,7 @@ fn compare(args: Args) {
     println!("load average at start: {}", load_average());
 
     // Untimed pass: which tool handles which file, and how many moves it replays. Panics count as failures.
-    let options = AnalyzeOptions::default();
+    let options = Plan::default();
     let quiet = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let mut failures: BTreeMap<Tool, BTreeMap<&'static str, usize>> = BTreeMap::new();

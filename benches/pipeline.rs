@@ -1,15 +1,15 @@
 //! Criterion benchmarks of gotool's per-file pipeline, stage by stage, on 9×9, 13×13 and 19×19 records:
-//! `parse` (`sgf::scan` on decoded text, throughput in bytes), `replay` (`check_game` on every game of an
-//! already scanned collection, throughput in moves), `rules_core` (`Game::play` alone on moves read out of the
+//! `parse` (`sgf::scan` on decoded text, throughput in bytes), `replay` (`sgf::read_game` then `check_game` on
+//! every game of an already scanned collection, throughput in moves), `rules_core` (`Game::play` alone on moves read out of the
 //! records beforehand: a fresh game per record, then its main line, throughput in moves; games with setup
-//! stones are left out, and a line ends before its first illegal move) and `end_to_end` (`analyze_bytes` from the file's bytes,
-//! throughput in records, no scoring hook). `score` times `score::score` alone on the final positions of finished
-//! 19×19 games (throughput in positions), from inputs built before timing as `finish::score_game` builds them:
-//! dead stones from the final node's `TB`/`TW`.
+//! stones are left out, and a line ends before its first illegal move) and `end_to_end` (`Plan::check_bytes` from
+//! the file's bytes, throughput in records, no scoring). `score` times `score::score` alone on the final positions
+//! of finished 19×19 games (throughput in positions), from inputs built before timing as `score::game::score_game`
+//! builds them: dead stones from the final node's `TB`/`TW`.
 //!
 //! `check_finished` runs what `gotool check --format json` does for each file of `$GOTOOL_CORPUS/finished`
-//! (else the fixtures): `analyze_bytes` and the file's JSON, once without the scoring hook and once with
-//! `finish::score_game` as `check` calls it (findings as notes). Before criterion runs it, a side-by-side
+//! (else the fixtures): `Plan::check_bytes` and the file's JSON, once without scoring and once scoring as `check`
+//! does (findings as notes). Before criterion runs it, a side-by-side
 //! measurement alternates the two over `GOTOOL_BENCH_ROUNDS` rounds (default 7) and prints the medians and
 //! their ratio: what scoring adds to `check`'s time (issue #7 asks for at most 25%).
 //!
@@ -29,13 +29,13 @@ use std::time::Duration;
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, Throughput};
 use gotool::go::{Board, Color, Game, Point, Rules};
-use gotool::pipeline::{AnalyzeOptions, analyze_bytes};
-use gotool::replay::{CheckOptions, GameReport, LineEnd, check_game};
-use gotool::score::game::{ScoreOptions, dead_from_marks, score_game, territory_marks};
+use gotool::pipeline::Plan;
+use gotool::record::{GameRecord, Item, MoveValue};
+use gotool::replay::{ReplayOptions, check_game};
+use gotool::score::game::{ScoreOptions, dead_from_marks};
 use gotool::score::{ScoreInput, score};
 use gotool::sgf::decode as input;
-use gotool::sgf::values::{MoveValue, parse_move};
-use gotool::sgf::{self, Collection, Limits, PropId};
+use gotool::sgf::{self, Collection, Limits};
 
 /// Records per board size.
 const PER_SIZE: usize = 200;
@@ -62,8 +62,8 @@ fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
         let text_bytes: u64 = texts.iter().map(|t| t.len() as u64).sum();
         let limits = Limits::default();
         let collections: Vec<sgf::Collection> = texts.iter().filter_map(|t| sgf::scan(t, &limits).ok()).collect();
-        let check = CheckOptions::default();
-        let analyze = AnalyzeOptions::default();
+        let check = ReplayOptions::default();
+        let plan = Plan::default();
 
         let mut group = c.benchmark_group(format!("parse/{}", set.label));
         group.throughput(Throughput::Bytes(text_bytes));
@@ -78,11 +78,12 @@ fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
 
         let mut group = c.benchmark_group(format!("replay/{}", set.label));
         group.throughput(Throughput::Elements(set.moves.max(1)));
-        group.bench_function(format!("{}{clock}", "check_game"), |b| {
+        group.bench_function(format!("{}{clock}", "read_game+check_game"), |b| {
             b.iter(|| {
                 for collection in &collections {
                     for index in 0..collection.games.len() {
-                        black_box(check_game(black_box(collection), index, &check));
+                        let record = sgf::read_game(black_box(collection), index);
+                        black_box(check_game(&record, index, &check));
                     }
                 }
             })
@@ -103,10 +104,10 @@ fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
 
         let mut group = c.benchmark_group(format!("end_to_end/{}", set.label));
         group.throughput(Throughput::Elements(set.records.len() as u64));
-        group.bench_function(format!("{}{clock}", "analyze_bytes"), |b| {
+        group.bench_function(format!("{}{clock}", "Plan::check_bytes"), |b| {
             b.iter(|| {
                 for record in &set.records {
-                    black_box(analyze_bytes(black_box(&record.bytes), &record.name, &analyze, None));
+                    black_box(plan.check_bytes(black_box(&record.bytes), &record.name));
                 }
             })
         });
@@ -116,7 +117,7 @@ fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
     let (label, records) = finished_records();
     let mut group = c.benchmark_group(format!("check_finished/{label}"));
     group.throughput(Throughput::Elements(records.len() as u64));
-    for (name, scored) in [("analyze_bytes+json, no score hook", false), ("analyze_bytes+json, score hook", true)] {
+    for (name, scored) in [("check_bytes+json, no score", false), ("check_bytes+json, score", true)] {
         group.bench_function(format!("{name}{clock}"), |b| {
             let mut out = Vec::new();
             b.iter(|| check_files(&records, scored, &mut out))
@@ -171,32 +172,29 @@ impl MainLine {
 }
 
 /// The main lines of a collection's games that have no setup stones, each cut before its first illegal move.
-fn main_lines(c: &Collection, check: &CheckOptions) -> Vec<MainLine> {
+fn main_lines(c: &Collection, check: &ReplayOptions) -> Vec<MainLine> {
     let mut lines = Vec::new();
     for index in 0..c.games.len() {
-        let Some(end) = check_game(c, index, check).1 else {
+        let record: GameRecord = sgf::read_game(c, index);
+        let Some(end) = check_game(&record, index, check).1 else {
             continue;
         };
-        let (width, height, rules) = (end.info.width, end.info.height, end.info.rules);
+        let (width, height, rules) = (end.settings.width, end.settings.height, end.settings.rules);
         let mut moves = Vec::new();
         let mut game = Game::for_record(width, height, rules.clone(), 0);
-        let mut node = c.games[index];
+        let mut node = 0;
         let mut setup = false;
-        'line: while node != sgf::NONE {
-            for p in c.properties(node) {
-                let color = match p.id {
-                    PropId::B => Color::Black,
-                    PropId::W => Color::White,
-                    PropId::AB | PropId::AW | PropId::AE => {
+        'line: while node != gotool::record::NONE {
+            for item in record.items(node) {
+                let (color, value) = match item {
+                    Item::Move { color, value, .. } => (*color, *value),
+                    Item::Setup { .. } => {
                         setup = true;
                         break 'line;
                     }
                     _ => continue,
                 };
-                let Some(&value) = c.values(p).first() else {
-                    break 'line;
-                };
-                let point = match parse_move(c.slice(value), width, height) {
+                let point = match value {
                     MoveValue::Pass => None,
                     MoveValue::Play(point) => Some(point),
                     _ => break 'line,
@@ -206,7 +204,7 @@ fn main_lines(c: &Collection, check: &CheckOptions) -> Vec<MainLine> {
                 }
                 moves.push((color, point));
             }
-            node = c.node(node).first_child;
+            node = record.node(node).first_child;
         }
         if !setup {
             lines.push(MainLine { width, height, rules, moves });
@@ -218,13 +216,11 @@ fn main_lines(c: &Collection, check: &CheckOptions) -> Vec<MainLine> {
 /// What `gotool check --format json` does per file, with or without scoring: the pipeline, then the file's
 /// JSON (into `out`, cleared first for each file). Returns the bytes written, so nothing is optimised away.
 fn check_files(records: &[common::Record], scored: bool, out: &mut Vec<u8>) -> usize {
-    let analyze = AnalyzeOptions::default();
     let scoring = ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() };
-    let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
+    let plan = Plan { score: scored.then_some(scoring), ..Plan::default() };
     let mut written = 0;
     for record in records {
-        let report =
-            analyze_bytes(black_box(&record.bytes), &record.name, &analyze, if scored { Some(&hook) } else { None });
+        let report = plan.check_bytes(black_box(&record.bytes), &record.name);
         out.clear();
         serde_json::to_writer(&mut *out, &report).expect("a report serializes");
         written += out.len();
@@ -267,7 +263,7 @@ fn score_overhead() {
     );
 }
 
-/// The final position of a game and what `finish::score_game` would pass to the scorer with it.
+/// The final position of a game and what `score::game::score_game` would pass to the scorer with it.
 struct Position {
     board: Board,
     dead: Vec<Point>,
@@ -285,10 +281,10 @@ impl Position {
     fn of(bytes: &[u8]) -> Option<Position> {
         let text = input::decode(bytes).ok()?.text.into_owned();
         let collection = sgf::scan(&text, &Limits::default()).ok()?;
-        let (_, end) = check_game(&collection, 0, &CheckOptions::default());
+        let record = sgf::read_game(&collection, 0);
+        let (_, end) = check_game(&record, 0, &ReplayOptions::default());
         let end = end.filter(|end| !end.stopped_early)?;
-        let (w, h) = (end.info.width, end.info.height);
-        let (marks, _) = territory_marks(&collection, end.last_node, w, h);
+        let marks = record.markup(end.last_node).map(|m| m.marks.clone());
         let board = end.game.board().clone();
         let dead = marks.as_ref().map(|marks| dead_from_marks(&board, marks)).unwrap_or_default();
         let game = &end.game;
@@ -297,9 +293,9 @@ impl Position {
             marks,
             prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
             placed: [game.stones_placed(Color::Black), game.stones_placed(Color::White)],
-            komi: end.info.komi,
-            handicap: end.info.handicap,
-            rules: end.info.rules.clone(),
+            komi: end.settings.komi,
+            handicap: end.settings.handicap,
+            rules: end.settings.rules.clone(),
             board,
         })
     }

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::batch::Shard;
 use crate::go::{HandicapBonus, Preset};
 use crate::sgf::Limits;
+use crate::source::Shard;
 
 #[derive(Debug, Parser)]
 #[command(name = "gotool", version, about = "Validate and score Go (baduk, weiqi) game records in SGF")]

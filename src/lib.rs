@@ -8,12 +8,16 @@
 pub mod app;
 pub mod batch;
 pub mod cli;
+pub mod config;
 pub mod go;
 pub mod model;
+pub mod output;
 pub mod pipeline;
+pub mod record;
 pub mod render;
 pub mod replay;
 pub mod report;
 pub mod score;
 pub mod sgf;
+pub mod source;
 pub mod stats;

@@ -1,197 +1,233 @@
-//! The per-file pipeline: read → decode → scan → check each game → place every diagnostic at line:column.
-//! Never prints. A panic inside becomes an `internal-error` for that file, so a batch goes on.
+//! The per-file pipeline, as one named [`Plan`]: read → decode → scan → read each game's record → replay →
+//! score → pictures → every diagnostic placed at line:column. The command line, the benches and the fuzz target
+//! all run a `Plan`, so what is measured and fuzzed is what users run. Never prints. A panic inside becomes an
+//! `internal-error` for that file, so a batch goes on.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use serde::Serialize;
-
-use crate::model::diagnostic::{Diagnostic, Severity};
-use crate::replay::{CheckOptions, GameReport, LineEnd, check_game};
-use crate::sgf::decode::{self as input, DecodeError};
+use crate::go::Point;
+use crate::model::{Diagnostic, FileError, FileReport, GameReport};
+use crate::record::GameRecord;
+use crate::render::text::{self, TextOptions};
+use crate::render::{Diagram, picture};
+use crate::replay::{ReplayOptions, check_game};
+use crate::score::game::{ScoreOptions, score_game};
+use crate::sgf::decode::{self, DecodeError};
 use crate::sgf::{self, Limits, LineIndex};
+use crate::source::{self, ReadError};
 
-/// Why a whole file could not be checked.
-#[derive(Clone, Debug, Serialize)]
-pub struct FileError {
-    pub code: &'static str,
-    pub message: String,
-    pub line: Option<u32>,
-    pub column: Option<u32>,
-}
-
-/// The report on one file.
-#[derive(Clone, Debug, Serialize)]
-pub struct FileReport {
-    pub path: String,
-    pub error: Option<FileError>,
-    /// The charset the text was read in.
-    pub charset: Option<&'static str>,
-    /// Findings about the file as a whole (charset, text outside game trees).
-    pub diagnostics: Vec<Diagnostic>,
-    pub games: Vec<GameReport>,
-}
-
-impl FileReport {
-    /// A folder entry that could not be read.
-    pub fn failed_io(path: &str, message: String) -> FileReport {
-        FileReport::failed(path, "io", message, None)
-    }
-
-    fn failed(path: &str, code: &'static str, message: String, place: Option<(u32, u32)>) -> FileReport {
-        FileReport {
-            path: path.to_string(),
-            error: Some(FileError { code, message, line: place.map(|p| p.0), column: place.map(|p| p.1) }),
-            charset: None,
-            diagnostics: Vec::new(),
-            games: Vec::new(),
-        }
-    }
-
-    pub fn warning_count(&self) -> usize {
-        let count = |d: &[Diagnostic]| d.iter().filter(|d| d.severity == Severity::Warning).count();
-        count(&self.diagnostics) + self.games.iter().map(|g| count(&g.diagnostics)).sum::<usize>()
-    }
-}
-
-/// Settings for the pipeline.
+/// What to do with each file.
 #[derive(Clone, Debug, Default)]
-pub struct AnalyzeOptions {
-    pub check: CheckOptions,
+pub struct Plan {
+    /// Size limits on the file and its games.
     pub limits: Limits,
+    /// Rules and komi overrides, and whether to replay every variation.
+    pub replay: ReplayOptions,
+    /// Score finished games this way; `None` checks legality only (`check --no-score`).
+    pub score: Option<ScoreOptions>,
+    /// Draw the board around each game's first error with a move (`check --board`), this way.
+    pub error_pictures: Option<TextOptions>,
 }
 
-/// A hook run on each game's replayed main line while the text is still at hand (scoring, pictures).
-pub type GameHook<'h> = &'h (dyn Fn(&sgf::Collection, &mut GameReport, &LineEnd) + Sync);
-
-/// Reads and checks one file.
-pub fn analyze_path(path: &Path, display: &str, options: &AnalyzeOptions, hook: Option<GameHook>) -> FileReport {
-    let size = match std::fs::metadata(path) {
-        Ok(m) => m.len(),
-        Err(e) => return FileReport::failed(display, "io", format!("cannot read: {e}"), None),
-    };
-    if size > options.limits.max_file_bytes {
-        return FileReport::failed(
-            display,
-            "limit",
-            format!(
-                "file is {size} bytes, over the limit of {} bytes (see --max-file-size)",
-                options.limits.max_file_bytes
-            ),
-            None,
-        );
-    }
-    match read_limited(path, options.limits.max_file_bytes, Some(size)) {
-        Ok(Some(bytes)) => analyze_bytes(&bytes, display, options, hook),
-        Ok(None) => FileReport::failed(
-            display,
-            "limit",
-            format!("more than {} bytes, over the limit (see --max-file-size)", options.limits.max_file_bytes),
-            None,
-        ),
-        Err(e) => FileReport::failed(display, "io", format!("cannot read: {e}"), None),
-    }
-}
-
-/// Reads a file, but never more than `max` bytes: `None` when it holds more. The size on disk is not enough
-/// to go by: a pipe (`gotool check <(curl …)`), `/dev/zero` or a file still growing reports 0 or too little,
-/// and an unbounded read would take all memory (issue #6). `size`, when the caller already has it, only
-/// sizes the buffer; without it the file is asked.
-pub fn read_limited(path: &Path, max: u64, size: Option<u64>) -> std::io::Result<Option<Vec<u8>>> {
-    use std::io::Read;
-    let file = std::fs::File::open(path)?;
-    let hint = size.unwrap_or_else(|| file.metadata().map_or(0, |m| m.len())).min(max);
-    let mut bytes = Vec::with_capacity(usize::try_from(hint).unwrap_or(0));
-    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
-    Ok((bytes.len() as u64 <= max).then_some(bytes))
-}
-
-/// Checks a file's bytes. Catches panics as `internal-error`.
-pub fn analyze_bytes(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Option<GameHook>) -> FileReport {
-    match catch_unwind(AssertUnwindSafe(|| analyze_inner(bytes, display, options, hook))) {
-        Ok(report) => report,
-        Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_string());
-            FileReport::failed(
-                display,
-                "internal-error",
-                format!("gotool failed on this file ({what}); please report it"),
-                None,
-            )
+impl Plan {
+    /// Reads and checks one file; `display` is its name in the report.
+    pub fn check_file(&self, path: &Path, display: &str) -> FileReport {
+        match source::read_file(path, self.limits.max_file_bytes) {
+            Ok(bytes) => self.check_bytes(&bytes, display),
+            Err(e) => read_failure(display, &e),
         }
     }
-}
 
-fn analyze_inner(bytes: &[u8], display: &str, options: &AnalyzeOptions, hook: Option<GameHook>) -> FileReport {
-    if bytes.len() as u64 > options.limits.max_file_bytes {
-        return FileReport::failed(
-            display,
-            "limit",
-            format!("{} bytes, over the limit of {} bytes", bytes.len(), options.limits.max_file_bytes),
-            None,
-        );
-    }
-    let decoded = match input::decode(bytes) {
-        Ok(d) => d,
-        Err(e @ DecodeError::Empty) => {
-            return FileReport::failed(display, "syntax", e.to_string(), None);
+    /// Checks a file's bytes. Catches panics as `internal-error`.
+    pub fn check_bytes(&self, bytes: &[u8], display: &str) -> FileReport {
+        match catch_unwind(AssertUnwindSafe(|| self.check_unguarded(bytes, display))) {
+            Ok(report) => report,
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown panic".to_string());
+                FileReport::failed(
+                    display,
+                    "internal-error",
+                    format!("gotool failed on this file ({what}); please report it"),
+                    None,
+                )
+            }
         }
-        Err(e) => return FileReport::failed(display, "encoding", e.to_string(), None),
-    };
-    let text: &str = &decoded.text;
-    let mut report = FileReport {
-        path: display.to_string(),
-        error: None,
-        charset: Some(decoded.charset),
-        diagnostics: decoded
-            .notes
-            .iter()
-            .map(|(note, at)| {
-                let d = Diagnostic::warning(note.code(), note.message(decoded.charset));
-                if let Some(offset) = *at { d.at(offset) } else { d }
-            })
-            .collect(),
-        games: Vec::new(),
-    };
-    // In a collection, the games complete before a structural error are checked as usual; the error is the
-    // file's, naming the game it is in.
-    let (collection, error) = sgf::scan_collection(text, &options.limits);
-    // The line table, built once and only when some position needs it.
-    let mut lines: Option<LineIndex> = None;
-    if let Some(e) = error {
-        let index = lines.insert(LineIndex::new(text));
-        let place = index.line_col(e.offset);
-        let kept = collection.games.len();
-        let message = match kept {
-            0 => e.message(index),
-            _ => format!("game {}: {}", kept + 1, e.message(index)),
+    }
+
+    fn check_unguarded(&self, bytes: &[u8], display: &str) -> FileReport {
+        if bytes.len() as u64 > self.limits.max_file_bytes {
+            let too_large = ReadError::TooLarge { size: Some(bytes.len() as u64), limit: self.limits.max_file_bytes };
+            return read_failure(display, &too_large);
+        }
+        let decoded = match decode::decode(bytes) {
+            Ok(d) => d,
+            Err(e @ DecodeError::Empty) => return FileReport::failed(display, "syntax", e.to_string(), None),
+            Err(e) => return FileReport::failed(display, "encoding", e.to_string(), None),
         };
-        report.error = Some(FileError { code: e.code(), message, line: Some(place.0), column: Some(place.1) });
-        if kept == 0 {
-            place_diagnostics(text, lines, &mut report);
-            return report;
+        let text: &str = &decoded.text;
+        let mut report = FileReport {
+            path: display.to_string(),
+            error: None,
+            charset: Some(decoded.charset),
+            diagnostics: decoded
+                .notes
+                .iter()
+                .map(|(note, at)| {
+                    let d = Diagnostic::warning(note.code(), note.message(decoded.charset));
+                    if let Some(offset) = *at { d.at(offset) } else { d }
+                })
+                .collect(),
+            games: Vec::new(),
+        };
+        // In a collection, the games complete before a structural error are checked as usual; the error is the
+        // file's, naming the game it is in.
+        let (collection, error) = sgf::scan_collection(text, &self.limits);
+        // The line table, built once and only when some position needs it.
+        let mut lines: Option<LineIndex> = None;
+        if let Some(e) = error {
+            let index = lines.insert(LineIndex::new(text));
+            let place = index.line_col(e.offset);
+            let kept = collection.games.len();
+            let message = match kept {
+                0 => e.message(index),
+                _ => format!("game {}: {}", kept + 1, e.message(index)),
+            };
+            report.error = Some(FileError { code: e.code(), message, line: Some(place.0), column: Some(place.1) });
+            if kept == 0 {
+                place_diagnostics(text, lines, &mut report);
+                return report;
+            }
         }
-    }
-    for junk in &collection.junk {
-        let preview: String = collection.slice(*junk).chars().take(24).collect();
-        report.diagnostics.push(
-            Diagnostic::warning("junk-outside-tree", format!("text outside any game tree is ignored: {preview:?}"))
-                .at(junk.start as usize),
-        );
-    }
-    for index in 0..collection.games.len() {
-        let (mut game, end) = check_game(&collection, index, &options.check);
-        if let (Some(hook), Some(end)) = (hook, end.as_ref()) {
-            hook(&collection, &mut game, end);
+        for junk in &collection.junk {
+            let preview: String = collection.slice(*junk).chars().take(24).collect();
+            report.diagnostics.push(
+                Diagnostic::warning("junk-outside-tree", format!("text outside any game tree is ignored: {preview:?}"))
+                    .at(junk.start as usize),
+            );
         }
-        report.games.push(game);
+        for index in 0..collection.games.len() {
+            let record = sgf::read_game(&collection, index);
+            report.games.push(self.check_game(&record, index));
+        }
+        place_diagnostics(text, lines, &mut report);
+        report
     }
-    place_diagnostics(text, lines, &mut report);
-    report
+
+    /// Replays game `index`, read into `record`, and scores and draws it as the plan says.
+    pub fn check_game(&self, record: &GameRecord, index: usize) -> GameReport {
+        let (mut game, end) = check_game(record, index, &self.replay);
+        if let Some(end) = &end {
+            if let Some(scoring) = &self.score {
+                score_game(record, &mut game, end, scoring);
+            }
+            if let Some(options) = &self.error_pictures {
+                game.picture = error_picture(record, &game, &self.replay, options);
+            }
+        }
+        game
+    }
+}
+
+/// One position of one game to draw (`gotool show`).
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    /// Size limits on the file.
+    pub limits: Limits,
+    /// Which game of a collection, 1-based.
+    pub game: usize,
+    /// The position before this move; `None` for the final position.
+    pub move_number: Option<u32>,
+    /// The final position scored this way, its dead stones and territory marked.
+    pub score: Option<ScoreOptions>,
+    /// Rules override.
+    pub replay: ReplayOptions,
+}
+
+/// A drawn position.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// The position and its marks, with a title.
+    pub diagram: Diagram,
+    /// The game's first error, if any, to print beside the picture.
+    pub note: Option<String>,
+}
+
+impl View {
+    /// Draws the position of the file's bytes; `display` names the file in errors. Fails with a message for a
+    /// game that is not there or cannot be replayed as far as asked.
+    pub fn draw(&self, bytes: &[u8], display: &str) -> anyhow::Result<Picture> {
+        let decoded = decode::decode(bytes).map_err(|e| anyhow::anyhow!("{display}: {e}"))?;
+        // A broken later game of a collection does not stop the games before it from being shown.
+        let (collection, error) = sgf::scan_collection(&decoded.text, &self.limits);
+        let count = collection.games.len();
+        if let Some(e) = error
+            && self.game > count
+        {
+            let index = LineIndex::new(&decoded.text);
+            let (line, column) = index.line_col(e.offset);
+            anyhow::bail!("{display}:{line}:{column}: {}", e.message(&index));
+        }
+        if self.game == 0 || self.game > count {
+            anyhow::bail!("{display}: --game {} but the file holds {count} game(s)", self.game);
+        }
+        let index = self.game - 1;
+        let record = sgf::read_game(&collection, index);
+        let (mut game, end) = check_game(&record, index, &self.replay);
+        let Some(end) = end else {
+            let why = game.first_error().map_or("", |d| d.message.as_str());
+            anyhow::bail!("{display}: the game cannot be replayed: {why}");
+        };
+        let mut diagram = match (self.move_number, &self.score) {
+            (Some(number), _) => {
+                if number == 0 || number > game.moves {
+                    anyhow::bail!("{display}: --move {number}, but the game has moves 1 to {}", game.moves);
+                }
+                let Some((diagram, _)) = picture::before_move(&record, &self.replay, number) else {
+                    anyhow::bail!("{display}: the game cannot be replayed up to move {number}");
+                };
+                diagram
+            }
+            (None, Some(scoring)) => {
+                score_game(&record, &mut game, &end, scoring);
+                match &game.score {
+                    Some(score) => picture::scored_position(&end, score),
+                    None => picture::final_position(&end),
+                }
+            }
+            (None, None) => picture::final_position(&end),
+        };
+        diagram.title = Some(picture::title(&game));
+        Ok(Picture { diagram, note: game.first_error().map(|e| e.message.clone()) })
+    }
+}
+
+/// A file that could not be read, reported as its error.
+fn read_failure(display: &str, e: &ReadError) -> FileReport {
+    let message = match e {
+        ReadError::TooLarge { .. } => format!("{e} (see --max-file-size)"),
+        ReadError::Io(_) => e.to_string(),
+    };
+    FileReport::failed(display, e.code(), message, None)
+}
+
+/// The board around a game's first error with a move, for `check --board`.
+fn error_picture(
+    record: &GameRecord,
+    game: &GameReport,
+    replay: &ReplayOptions,
+    options: &TextOptions,
+) -> Option<String> {
+    let error = game.diagnostics.iter().find(|d| d.is_error() && d.variation.is_none())?;
+    let number = error.move_number?;
+    let (mut diagram, point) = picture::before_move(record, replay, number)?;
+    diagram.title = None;
+    let center = point.unwrap_or(Point::new(diagram.width / 2, diagram.height / 2));
+    Some(text::window(&diagram, center, 4, options))
 }
 
 /// Fills in line:column from byte offsets, with the line table `lines` if there is one already, else building

@@ -6,10 +6,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::model::diagnostic::Severity;
-use crate::pipeline::FileReport;
-use crate::score::result::{GameResult, WinBy, parse_result};
-use crate::score::verdict::DeadSource;
+use crate::go::Color;
+use crate::model::{DeadSource, FileReport, GameResult, Severity, Summary, WinBy};
 
 /// Results by outcome, like a game server's statistics page.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -92,11 +90,11 @@ impl Stats {
         }
         for game in &report.games {
             self.games += 1;
-            if game.valid {
+            if game.is_valid() {
                 self.valid += 1;
             } else {
                 self.invalid += 1;
-                if let Some(e) = game.diagnostics.iter().find(|d| d.severity == Severity::Error) {
+                if let Some(e) = game.first_error() {
                     *self.invalid_by_code.entry(e.code.to_string()).or_default() += 1;
                 }
             }
@@ -106,11 +104,11 @@ impl Stats {
             if let (Some([w, h]), Some(rules), Some(komi)) = (game.board_size, &game.rules, game.komi) {
                 let size = if w == h { format!("{w}x{h}") } else { format!("{w}:{h}") };
                 *self.board_sizes.entry(size).or_default() += 1;
-                *self.rules.entry(rules.clone()).or_default() += 1;
+                *self.rules.entry(rules.to_string()).or_default() += 1;
                 *self.komi.entry(format!("{komi}")).or_default() += 1;
                 *self.handicap.entry(game.handicap).or_default() += 1;
             }
-            self.add_result(game.result_recorded.as_deref());
+            self.add_result(game.result.as_ref().map(|r| &r.outcome));
             match &game.score {
                 None => self.result_checks.not_scored += 1,
                 Some(s) => {
@@ -128,13 +126,12 @@ impl Stats {
         }
     }
 
-    fn add_result(&mut self, re: Option<&str>) {
-        let result = re.map_or(GameResult::Unknown, parse_result);
-        match &result {
+    fn add_result(&mut self, outcome: Option<&GameResult>) {
+        match outcome.unwrap_or(&GameResult::Unknown) {
             GameResult::Win { winner, by } => {
                 match winner {
-                    crate::score::result::ColorName::Black => self.results.black_wins += 1,
-                    crate::score::result::ColorName::White => self.results.white_wins += 1,
+                    Color::Black => self.results.black_wins += 1,
+                    Color::White => self.results.white_wins += 1,
                 }
                 match by {
                     WinBy::Points(p) => {
@@ -276,7 +273,7 @@ impl<W: std::io::Write> crate::report::Reporter for StatsReporter<W> {
         Ok(())
     }
 
-    fn finish(&mut self, _summary: &crate::report::Summary) -> std::io::Result<()> {
+    fn finish(&mut self, _summary: &Summary) -> std::io::Result<()> {
         self.stats.finish();
         if self.json {
             serde_json::to_writer_pretty(&mut self.out, &self.stats).map_err(std::io::Error::other)?;
@@ -296,7 +293,7 @@ mod tests {
     fn median_of_margins_is_a_margin_that_occurred() {
         let mut s = Stats::default();
         for re in ["B+0.5", "W+3.5", "B+10.5", "W+R", "0", "Void", "?", "B+R"] {
-            s.add_result(Some(re));
+            s.add_result(Some(&crate::sgf::values::parse_result(re)));
         }
         s.finish();
         assert_eq!(s.margins.games, 3);

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use gotool::go::{Color, Game, Point, Preset};
-use gotool::pipeline::{AnalyzeOptions, analyze_bytes};
+use gotool::pipeline::Plan;
 
 /// One record, read into memory.
 pub struct Record {
@@ -69,9 +69,9 @@ pub fn corpus() -> Option<PathBuf> {
 /// The size is read from the report's JSON form, the documented interface (`schema/report.schema.json`), so
 /// that changes to the Rust field types do not break the benchmarks.
 fn valid_single_game(record: &Record, size: u8) -> Option<u32> {
-    let report = analyze_bytes(&record.bytes, &record.name, &AnalyzeOptions::default(), None);
+    let report = Plan::default().check_bytes(&record.bytes, &record.name);
     match report.games.as_slice() {
-        [game] if report.error.is_none() && game.valid => {
+        [game] if report.error.is_none() && game.is_valid() => {
             let json = serde_json::to_value(game).ok()?;
             (json["board_size"] == serde_json::json!([size, size])).then_some(game.moves)
         }

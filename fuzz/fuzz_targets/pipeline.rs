@@ -1,77 +1,63 @@
-//! Fuzz target over the whole per-file pipeline (issue #6): bytes → decode → scan → replay every branch →
-//! score → reports and pictures. Anything that panics, hangs or allocates without bound is a finding.
+//! Fuzz target over the whole per-file pipeline (issue #6), through the same `Plan`s and `View`s the command
+//! line builds: `check --all-variations --board`, `score --force`, and `show` (the final position, the scored
+//! one, and the one before a move), then every report format and both renderers. Anything that panics, hangs or
+//! allocates without bound is a finding.
 //!
-//! `analyze_bytes` turns a panic into an `internal-error` report so that a batch goes on; here that report is
-//! turned back into a panic, otherwise the fuzzer would never see the crash.
+//! `Plan::check_bytes` turns a panic into an `internal-error` report so that a batch goes on; here that report
+//! is turned back into a panic, otherwise the fuzzer would never see the crash.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
-use gotool::pipeline::{AnalyzeOptions, FileReport, analyze_bytes};
-use gotool::replay::{CheckOptions, GameReport, LineEnd};
-use gotool::score::game::{ScoreOptions, score_game};
-use gotool::render::picture;
+use gotool::model::{FileReport, Summary};
+use gotool::pipeline::{Plan, View};
 use gotool::render::svg::{self, SvgOptions};
 use gotool::render::text::{self, TextOptions};
+use gotool::replay::ReplayOptions;
+use gotool::report::Reporter;
 use gotool::report::json::{JsonLinesReporter, JsonReporter};
 use gotool::report::text::{TextReporter, TextStyle};
-use gotool::report::{Reporter, Summary};
-use gotool::sgf::Collection;
+use gotool::score::game::ScoreOptions;
 
 fuzz_target!(|data: &[u8]| {
     // `check --all-variations --board`: every branch replayed, finished games scored, a picture of each error.
-    let check = AnalyzeOptions {
-        check: CheckOptions { all_variations: true, ..CheckOptions::default() },
-        ..AnalyzeOptions::default()
+    let check = Plan {
+        replay: ReplayOptions { all_variations: true, ..ReplayOptions::default() },
+        score: Some(ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() }),
+        error_pictures: Some(TextOptions { ascii: false, color: true }),
+        ..Plan::default()
     };
-    let courtesy = ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() };
-    let check_hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| {
-        score_game(c, game, end, &courtesy);
-        draw(c, game, end, &check.check);
-    };
-    let report = analyze_bytes(data, "fuzz.sgf", &check, Some(&check_hook));
+    let report = check.check_bytes(data, "fuzz.sgf");
     no_internal_error(&report);
     write_reports(&report);
 
-    // `score --force`: every game scored, whether finished or not, with the score's pictures.
-    let scoring = AnalyzeOptions::default();
-    let forced = ScoreOptions { force: true, ..ScoreOptions::default() };
-    let score_hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| {
-        score_game(c, game, end, &forced);
-        if let Some(score) = &game.score {
-            let mut diagram = picture::scored_position(end, score);
-            diagram.title = Some(picture::title(game));
-            std::hint::black_box(text::render(&diagram, &TextOptions { ascii: true, color: false }));
-        }
-    };
-    let report = analyze_bytes(data, "fuzz.sgf", &scoring, Some(&score_hook));
+    // `score --force`: every game scored, whether finished or not.
+    let score = Plan { score: Some(ScoreOptions { force: true, ..ScoreOptions::default() }), ..Plan::default() };
+    let report = score.check_bytes(data, "fuzz.sgf");
     no_internal_error(&report);
     write_reports(&report);
+
+    // `show`, `show --score` and `show --move 2` of the first two games, drawn both ways.
+    let scored = Some(ScoreOptions { force: true, ..ScoreOptions::default() });
+    let views = [1, 2].into_iter().flat_map(|game| {
+        [
+            View { game, ..View::default() },
+            View { game, score: scored.clone(), ..View::default() },
+            View { game, move_number: Some(2), ..View::default() },
+        ]
+    });
+    for view in views {
+        if let Ok(picture) = view.draw(data, "fuzz.sgf") {
+            std::hint::black_box(text::render(&picture.diagram, &TextOptions { ascii: true, color: false }));
+            std::hint::black_box(svg::render(&picture.diagram, &SvgOptions::default()));
+        }
+    }
 });
 
 /// A caught panic is a crash: panic again, with the message the user would have seen.
 fn no_internal_error(report: &FileReport) {
     if let Some(error) = &report.error {
         assert_ne!(error.code, "internal-error", "{}", error.message);
-    }
-}
-
-/// What `check --board` and `show` draw: the board around the first error, and the final position.
-fn draw(c: &Collection, game: &mut GameReport, end: &LineEnd, options: &CheckOptions) {
-    let mut final_diagram = picture::final_position(end);
-    final_diagram.title = Some(picture::title(game));
-    std::hint::black_box(text::render(&final_diagram, &TextOptions { ascii: false, color: true }));
-    std::hint::black_box(svg::render(&final_diagram, &SvgOptions::default()));
-    let first_error_move = game
-        .diagnostics
-        .iter()
-        .find(|d| d.severity == gotool::model::diagnostic::Severity::Error && d.variation.is_none())
-        .and_then(|d| d.move_number);
-    if let Some(number) = first_error_move
-        && let Some((diagram, point)) = picture::before_move(c, game.index, options, number)
-    {
-        let center = point.unwrap_or(gotool::go::Point::new(diagram.width / 2, diagram.height / 2));
-        game.picture = Some(text::window(&diagram, center, 4, &TextOptions::default()));
     }
 }
 

@@ -15,4 +15,4 @@ pub use board::{Board, Loc, MoveContext, Placed};
 pub use coord::{Color, MAX_SIDE, Point, column_name};
 pub use game::{Game, Illegal, Played};
 pub use points::{PointRect, PointSet};
-pub use rules::{HandicapBonus, KoRule, Preset, Rules, RulesFromRecord, Scoring, rules_from_record};
+pub use rules::{HandicapBonus, KoRule, Preset, Rules, RulesName, Scoring};

@@ -77,8 +77,7 @@ impl Preset {
             Preset::TrompTaylor => (KoRule::Positional, Scoring::Area, true, HandicapBonus::None, 7.5),
         };
         Rules {
-            name: self.name().to_string(),
-            preset: Some(self),
+            name: RulesName::Preset(self),
             ko,
             scoring,
             multi_stone_suicide,
@@ -105,12 +104,49 @@ impl FromStr for Preset {
     }
 }
 
+/// Which ruleset a [`Rules`] is: one of the presets, or rules read from a KataGo rules string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesName {
+    /// A named preset.
+    Preset(Preset),
+    /// A KataGo rules string (`koPOSITIONALscoreAREA…`): whatever it says, under one name.
+    KataGo,
+}
+
+impl RulesName {
+    /// The Japanese preset.
+    pub const JAPANESE: RulesName = RulesName::Preset(Preset::Japanese);
+    /// The Chinese preset.
+    pub const CHINESE: RulesName = RulesName::Preset(Preset::Chinese);
+
+    /// The preset's name (`japanese`, `tromp-taylor`), or `katago`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RulesName::Preset(p) => p.name(),
+            RulesName::KataGo => "katago",
+        }
+    }
+
+    /// The preset, if it is one.
+    pub fn preset(self) -> Option<Preset> {
+        match self {
+            RulesName::Preset(p) => Some(p),
+            RulesName::KataGo => None,
+        }
+    }
+}
+
+impl fmt::Display for RulesName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A complete ruleset: what is legal and how the end is counted.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
-    /// The preset's name, or `katago` for a KataGo rules string.
-    pub name: String,
-    pub preset: Option<Preset>,
+    /// Which ruleset this is.
+    pub name: RulesName,
     pub ko: KoRule,
     pub scoring: Scoring,
     pub multi_stone_suicide: bool,
@@ -121,130 +157,9 @@ pub struct Rules {
     pub default_komi: f64,
 }
 
-/// How a record's `RU` was understood.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RulesFromRecord {
-    pub rules: Rules,
-    /// False when `RU` was missing or unknown and the Japanese default was taken.
-    pub recognised: bool,
-    /// Set when the mapping is an approximation worth telling the user about (e.g. Ing → nz).
-    pub note: Option<String>,
-}
-
-/// Maps a record's `RU` text onto a ruleset, as rules.md section 2 describes. `None` means no `RU`.
-pub fn rules_from_record(ru: Option<&str>) -> RulesFromRecord {
-    let Some(text) = ru.map(str::trim).filter(|t| !t.is_empty()) else {
-        return RulesFromRecord { rules: Preset::Japanese.rules(), recognised: false, note: None };
-    };
-    if let Some(rules) = parse_katago_rules(text) {
-        return RulesFromRecord { rules, recognised: true, note: None };
-    }
-    let lower = text.to_ascii_lowercase();
-    let squeezed: String = lower.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-    let preset = match squeezed.as_str() {
-        "japanese" | "jp" | "japan" | "nihonkiin" | "japanese1989" => Some(Preset::Japanese),
-        "korean" | "ko" | "kr" | "korea" => Some(Preset::Korean),
-        "chinese" | "cn" | "china" | "chinese2002" => Some(Preset::Chinese),
-        "aga" | "american" | "bga" | "french" => Some(Preset::Aga),
-        "nz" | "newzealand" => Some(Preset::Nz),
-        "tt" | "tromptaylor" | "tromp" => Some(Preset::TrompTaylor),
-        _ => None,
-    };
-    if let Some(p) = preset {
-        return RulesFromRecord { rules: p.rules(), recognised: true, note: None };
-    }
-    if matches!(squeezed.as_str(), "goe" | "ing" | "ingrules" | "ing1996") {
-        // Ing rules count area and allow multi-stone suicide; their ko rules are nearest to situational superko.
-        return RulesFromRecord {
-            rules: Preset::Nz.rules(),
-            recognised: true,
-            note: Some(format!("RU[{text}] (Ing/GOE) is checked as nz: area counting, suicide allowed")),
-        };
-    }
-    RulesFromRecord { rules: Preset::Japanese.rules(), recognised: false, note: None }
-}
-
-/// Reads KataGo's compact rules strings, e.g. `koPOSITIONALscoreAREAtaxNONEsui1`
-/// (KataGo `Rules::parseRules`): `ko`, `score`, `tax`, `sui`, optional `button`, `whb`, `fpok`.
-fn parse_katago_rules(text: &str) -> Option<Rules> {
-    let rest = text.strip_prefix("ko")?;
-    let (ko, rest) = if let Some(r) = rest.strip_prefix("SIMPLE") {
-        (KoRule::Simple, r)
-    } else if let Some(r) = rest.strip_prefix("POSITIONAL") {
-        (KoRule::Positional, r)
-    } else if let Some(r) = rest.strip_prefix("SITUATIONAL") {
-        (KoRule::Situational, r)
-    } else {
-        return None;
-    };
-    let rest = rest.strip_prefix("score")?;
-    let (scoring, rest) = if let Some(r) = rest.strip_prefix("AREA") {
-        (Scoring::Area, r)
-    } else if let Some(r) = rest.strip_prefix("TERRITORY") {
-        (Scoring::Territory, r)
-    } else {
-        return None;
-    };
-    let multi_stone_suicide = rest.contains("sui1");
-    let handicap_bonus = if rest.contains("whbN-1") {
-        HandicapBonus::NMinusOne
-    } else if rest.contains("whbN") {
-        HandicapBonus::N
-    } else {
-        HandicapBonus::None
-    };
-    Some(Rules {
-        name: "katago".to_string(),
-        preset: None,
-        ko,
-        scoring,
-        multi_stone_suicide,
-        handicap_bonus,
-        remove_dead_stones: true,
-        default_komi: 7.5,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ru_values_seen_in_the_wild_map_to_presets() {
-        for (ru, preset) in [
-            ("Japanese", Preset::Japanese),
-            ("Chinese", Preset::Chinese),
-            ("AGA", Preset::Aga),
-            ("NZ", Preset::Nz),
-            ("New Zealand", Preset::Nz),
-            ("Korean", Preset::Korean),
-            ("Tromp-Taylor", Preset::TrompTaylor),
-            ("TT", Preset::TrompTaylor),
-        ] {
-            let r = rules_from_record(Some(ru));
-            assert!(r.recognised, "{ru}");
-            assert_eq!(r.rules.preset, Some(preset), "{ru}");
-        }
-    }
-
-    #[test]
-    fn missing_or_unknown_ru_means_japanese_unrecognised() {
-        let r = rules_from_record(None);
-        assert_eq!(r.rules.preset, Some(Preset::Japanese));
-        assert!(!r.recognised);
-        let r = rules_from_record(Some("house rules, no komi"));
-        assert_eq!(r.rules.preset, Some(Preset::Japanese));
-        assert!(!r.recognised);
-    }
-
-    #[test]
-    fn katago_strings_give_their_ko_scoring_and_suicide() {
-        let r = rules_from_record(Some("koSITUATIONALscoreTERRITORYtaxSEKIsui1")).rules;
-        assert_eq!((r.ko, r.scoring, r.multi_stone_suicide), (KoRule::Situational, Scoring::Territory, true));
-        let r = rules_from_record(Some("koPOSITIONALscoreAREAtaxNONEsui0whbN")).rules;
-        assert_eq!((r.ko, r.scoring, r.multi_stone_suicide), (KoRule::Positional, Scoring::Area, false));
-        assert_eq!(r.handicap_bonus, HandicapBonus::N);
-    }
 
     #[test]
     fn preset_table_matches_rules_md() {

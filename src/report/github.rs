@@ -3,9 +3,8 @@
 
 use std::io::{self, Write};
 
-use super::{Reporter, Summary};
-use crate::model::diagnostic::{Diagnostic, Severity};
-use crate::pipeline::FileReport;
+use super::Reporter;
+use crate::model::{Diagnostic, FileReport, Severity, Summary};
 
 pub struct GithubReporter<W: Write> {
     out: W,
@@ -82,7 +81,12 @@ impl<W: Write> Reporter for GithubReporter<W> {
         writeln!(
             self.out,
             "gotool: {} files, {} games: {} valid, {} invalid, {} warnings, {} files not fully readable as SGF",
-            s.files, s.games, s.valid, s.invalid, s.warnings, s.file_errors
+            s.files,
+            s.games,
+            s.valid(),
+            s.invalid,
+            s.warnings,
+            s.file_errors
         )?;
         self.out.flush()
     }

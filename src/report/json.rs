@@ -1,32 +1,13 @@
-//! JSON output. This comment is the wire format; `schema/report.schema.json` is its machine-readable twin.
-//!
-//! `--format json` writes one document, streamed file by file:
-//! ```text
-//! {"schema_version": 1,
-//!  "files": [{"path": "...", "error": null | {"code", "message", "line", "column"},
-//!             "charset": "UTF-8", "diagnostics": [...file-level...],
-//!             "games": [{"index": 0, "valid": true, "rules": "japanese", "board_size": [19, 19], "komi": 6.5,
-//!                        "handicap": 0, "moves": 211, "result_recorded": "W+3.5" | null,
-//!                        "black_player": ..., "white_player": ..., "ended_by_passes": bool,
-//!                        "diagnostics": [{"severity", "code", "message", "move", "color", "point",
-//!                                         "sgf_point", "line", "column", ("variation")}],
-//!                        "score": null | {...}}]}],
-//!  "summary": {"files", "games", "valid", "invalid", "warnings", "file_errors"}}
-//! ```
-//! `--format jsonl` writes one object per line: `{"type": "game", "path": ..., <game fields>}` for each game,
-//! `{"type": "file-error", "path": ..., "error": {...}}` for a file that could not be read or parsed, file-level
-//! diagnostics as `{"type": "file", "path": ..., "diagnostics": [...]}` when there are any, and a last
-//! `{"type": "summary", ...}`.
+//! JSON and JSON Lines output. The wire format is the serde form of the report model: see `model`'s module
+//! docs, and `schema/report.schema.json`, its machine-readable twin.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::{Reporter, Summary};
-use crate::pipeline::FileReport;
-
-pub const SCHEMA_VERSION: u32 = 1;
+use super::Reporter;
+use crate::model::{FileReport, SCHEMA_VERSION, Summary};
 
 pub struct JsonReporter<W: Write> {
     out: W,

@@ -1,5 +1,5 @@
-//! Reports: the text, JSON, JSON Lines and GitHub formats. Each writes to a `Write` it is handed;
-//! only `main.rs` knows about the real stdout.
+//! The writers: text, JSON, JSON Lines and GitHub annotations, each printing the report model (`model`) to a
+//! `Write` it is handed; only `main.rs` knows about the real stdout.
 
 pub mod github;
 pub mod json;
@@ -9,34 +9,7 @@ pub mod text;
 use std::borrow::Cow;
 use std::io;
 
-use serde::Serialize;
-
-use crate::pipeline::FileReport;
-
-/// Totals over a run.
-#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
-pub struct Summary {
-    pub files: usize,
-    pub games: usize,
-    pub valid: usize,
-    pub invalid: usize,
-    pub warnings: usize,
-    /// Files that could not be read or parsed (all of it: a collection may have games before its error).
-    pub file_errors: usize,
-}
-
-impl Summary {
-    pub fn add(&mut self, report: &FileReport) {
-        self.files += 1;
-        if report.error.is_some() {
-            self.file_errors += 1;
-        }
-        self.games += report.games.len();
-        self.valid += report.games.iter().filter(|g| g.valid).count();
-        self.invalid += report.games.iter().filter(|g| !g.valid).count();
-        self.warnings += report.warning_count();
-    }
-}
+use crate::model::{FileReport, Summary};
 
 /// Receives file reports in input order, then the summary.
 pub trait Reporter {

@@ -3,9 +3,8 @@
 use std::fmt::Write as _;
 
 use super::escape_terminal;
-use crate::replay::GameReport;
-use crate::score::verdict::{DeadSource, GameScore};
-use crate::score::{Count, format_margin};
+use crate::go::{Preset, RulesName};
+use crate::model::{Count, DeadSource, GameReport, GameScore, Method, format_margin};
 
 fn number(x: f64) -> String {
     if x.fract() == 0.0 { format!("{}", x as i64) } else { format!("{x}") }
@@ -13,8 +12,8 @@ fn number(x: f64) -> String {
 
 /// `RE W+3.5: matches the Japanese count.` and the like.
 fn verdict(game: &GameReport, s: &GameScore) -> String {
-    let re = game.result_recorded.as_deref().map(escape_terminal);
-    match (re, s.matches_record, s.checked_against.as_deref()) {
+    let re = game.result_text().map(escape_terminal);
+    match (re, s.matches_record, s.checked_against) {
         (None, _, _) => "no RE in the record.".to_string(),
         (Some(re), Some(true), Some(against)) => format!("RE {re}: matches the {} count.", title(against)),
         (Some(re), Some(false), Some(against)) if s.dead_source == DeadSource::None => {
@@ -27,15 +26,16 @@ fn verdict(game: &GameReport, s: &GameScore) -> String {
     }
 }
 
-fn title(name: &str) -> String {
-    match name {
-        "japanese" => "Japanese".into(),
-        "chinese" => "Chinese".into(),
-        "aga" => "AGA".into(),
-        "nz" => "New Zealand".into(),
-        "tromp-taylor" => "Tromp-Taylor".into(),
-        "korean" => "Korean".into(),
-        other => other.to_string(),
+/// A ruleset's name as a heading: `Japanese`, `AGA`, `New Zealand`.
+fn title(rules: RulesName) -> &'static str {
+    match rules {
+        RulesName::Preset(Preset::Japanese) => "Japanese",
+        RulesName::Preset(Preset::Chinese) => "Chinese",
+        RulesName::Preset(Preset::Aga) => "AGA",
+        RulesName::Preset(Preset::Nz) => "New Zealand",
+        RulesName::Preset(Preset::TrompTaylor) => "Tromp-Taylor",
+        RulesName::Preset(Preset::Korean) => "Korean",
+        RulesName::KataGo => "katago",
     }
 }
 
@@ -49,7 +49,7 @@ pub fn one_line(game: &GameReport, s: &GameScore) -> String {
     };
     let mut line = format!("score: Japanese {}, Chinese {} ({same})", sc.japanese.result, sc.chinese.result);
     if let Some(own) = &sc.record_rules {
-        let _ = write!(line, ", {} {}", title(&own.rules), own.count.result);
+        let _ = write!(line, ", {} {}", title(own.rules), own.count.result);
     }
     if s.dead_source == DeadSource::None {
         line.push_str(", every stone counted alive (no dead-stone information)");
@@ -65,19 +65,19 @@ type Row<'a> = (&'a str, Box<dyn Fn(&Count) -> Option<String> + 'a>);
 pub fn table(game: &GameReport, s: &GameScore, name: &str) -> String {
     let sc = &s.score;
     let mut out = String::new();
-    let re = game.result_recorded.as_deref().map_or("-".into(), |r| escape_terminal(r).into_owned());
+    let re = game.result_text().map_or("-".into(), |r| escape_terminal(r).into_owned());
     let [w, h] = game.board_size.unwrap_or_default();
-    let rules = game.rules.as_deref().unwrap_or("?");
+    let rules = game.rules.map_or("?", RulesName::as_str);
     let _ =
         writeln!(out, "{name}  {w}x{h}  komi {}  handicap {}  rules {rules}  RE {re}", number(sc.komi), sc.handicap);
     let mut columns: Vec<(String, &Count)> =
         vec![("Japanese (territory)".into(), &sc.japanese), ("Chinese (area)".into(), &sc.chinese)];
     if let Some(own) = &sc.record_rules {
         let kind = match own.count.method {
-            crate::score::Method::Territory => "territory",
-            crate::score::Method::Area => "area",
+            Method::Territory => "territory",
+            Method::Area => "area",
         };
-        columns.push((format!("{} ({kind})", title(&own.rules)), &own.count));
+        columns.push((format!("{} ({kind})", title(own.rules)), &own.count));
     }
     let width = 22;
     let mut header = format!("{:23}", "");
@@ -96,7 +96,7 @@ pub fn table(game: &GameReport, s: &GameScore, name: &str) -> String {
             (
                 "handicap comp.",
                 Box::new(move |c: &Count| {
-                    (!pick_black && c.method == crate::score::Method::Area).then(|| c.handicap_compensation.to_string())
+                    (!pick_black && c.method == Method::Area).then(|| c.handicap_compensation.to_string())
                 }),
             ),
             ("total", Box::new(|c: &Count| Some(number(side(c).total)))),

@@ -3,9 +3,8 @@
 
 use std::io::{self, Write};
 
-use super::{Reporter, Summary, escape_terminal, score_table};
-use crate::model::diagnostic::{Diagnostic, Severity};
-use crate::pipeline::FileReport;
+use super::{Reporter, escape_terminal, score_table};
+use crate::model::{Diagnostic, FileReport, Severity, Summary, plural};
 
 /// How the text report looks.
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,10 +72,10 @@ impl<W: Write> Reporter for TextReporter<W> {
         for game in &report.games {
             let name = if several { format!("{path}#{}", game.index + 1) } else { path.clone() };
             let shown: Vec<&Diagnostic> = game.diagnostics.iter().filter(|d| self.shown(d)).collect();
-            if self.style.problems_only && game.valid && shown.is_empty() && file_notes.is_empty() {
+            if self.style.problems_only && game.is_valid() && shown.is_empty() && file_notes.is_empty() {
                 continue;
             }
-            let first_error = game.diagnostics.iter().find(|d| d.severity == Severity::Error);
+            let first_error = game.first_error();
             match (first_error, &game.score) {
                 (None, Some(score)) if self.style.score_table => {
                     write!(self.out, "{}", score_table::table(game, score, &name))?;
@@ -126,7 +125,7 @@ impl<W: Write> Reporter for TextReporter<W> {
             plural(s.files),
             s.games,
             plural(s.games),
-            s.valid,
+            s.valid(),
             s.invalid,
             s.warnings,
             plural(s.warnings)
@@ -137,8 +136,4 @@ impl<W: Write> Reporter for TextReporter<W> {
         writeln!(self.out, "{line}")?;
         self.out.flush()
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

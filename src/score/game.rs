@@ -1,15 +1,16 @@
-//! Scoring a replayed game from its record: reads the final node's `TB`/`TW` markup (or `--dead`), decides
-//! whether the game is finished, runs the scorer, and checks the record's `RE`. Adds its findings to the
+//! Scoring a replayed game: decides whether it is finished, takes its dead stones from the final node's
+//! `TB`/`TW` markup (or `--dead`), counts the final position, and checks the record's `RE` against the counts
+//! (rules.md section 3: only numeric results can be checked; say which count was used). Adds its findings to the
 //! game's report.
 
-use crate::go::{Board, Color, HandicapBonus, Point, PointSet};
-use crate::model::diagnostic::Diagnostic;
-use crate::replay::{GameReport, LineEnd};
-use crate::score::result::{GameResult, WinBy, parse_result};
-use crate::score::verdict::{DeadSource, GameScore, check_result};
-use crate::score::{PointList, ScoreInput, format_margin, score};
-use crate::sgf::values as record;
-use crate::sgf::{Collection, PropId};
+use super::{ScoreInput, score};
+use crate::go::{Board, Color, HandicapBonus, Point, RulesName};
+use crate::model::{
+    Count, DeadSource, Diagnostic, GameReport, GameResult, GameScore, PointList, RecordedResult, Score, WinBy,
+    format_margin,
+};
+use crate::record::GameRecord;
+use crate::replay::{GameSettings, Replayed};
 
 /// Points a diagnostic lists (an open border can be hundreds).
 const MAX_POINTS_IN_DIAGNOSTIC: usize = 32;
@@ -38,40 +39,31 @@ pub fn parse_dead_point(text: &str, width: u8, height: u8) -> Option<Point> {
 }
 
 /// Scores the game if it is finished (or `force`), attaching the score and findings to `report`.
-pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, options: &ScoreOptions) {
-    let info = &end.info;
-    let (w, h) = (info.width, info.height);
-    let node_offset = c.node(end.last_node).offset as usize;
+pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, options: &ScoreOptions) {
+    let settings = &end.settings;
+    let (w, h) = (settings.width, settings.height);
+    let node_offset = record.node(end.last_node).offset as usize;
     if end.stopped_early {
         report.diagnostics.push(Diagnostic::info("not-scored", "not scored: the replay stopped at an illegal move"));
         return;
     }
 
-    let (marks, markup_findings) = territory_marks(c, end.last_node, w, h);
-    let has_markup = marks.is_some();
-    report.diagnostics.extend(markup_findings);
+    let markup = record.markup(end.last_node);
+    if let Some(markup) = markup {
+        report.diagnostics.extend(markup.findings.iter().cloned());
+    }
+    let marks = markup.map(|m| &m.marks);
 
-    let recorded = info.result.as_deref().map(parse_result);
-    let counted_result = recorded.as_ref().is_some_and(|r| r.checkable_margin().is_some());
-    let finished = report.ended_by_passes || has_markup || counted_result;
+    let recorded = record.info.as_ref().and_then(|info| info.result.as_ref());
+    let counted_result = recorded.is_some_and(|r| r.outcome.checkable_margin().is_some());
+    let finished = report.ended_by_passes || marks.is_some() || counted_result;
     if !finished && !options.force {
-        let why = match &recorded {
-            Some(GameResult::Win { winner, by }) => {
-                let name = Color::from(*winner).name();
-                match by {
-                    WinBy::Resignation => format!("{name} won by resignation"),
-                    WinBy::Time => format!("{name} won on time"),
-                    WinBy::Forfeit => format!("{name} won by forfeit"),
-                    _ => format!("RE[{}] gives no count", info.result.as_deref().unwrap_or_default()),
-                }
-            }
-            Some(GameResult::Void) => "the game is void".to_string(),
-            Some(_) => format!("RE[{}] gives no count", info.result.as_deref().unwrap_or_default()),
-            None => "the record has no result".to_string(),
-        };
         report.diagnostics.push(Diagnostic::info(
             "not-scored",
-            format!("not scored: {why}, the game did not end with two passes and has no territory markup (--force scores it anyway)"),
+            format!(
+                "not scored: {}, the game did not end with two passes and has no territory markup (--force scores it anyway)",
+                why_not_counted(recorded)
+            ),
         ));
         return;
     }
@@ -91,7 +83,7 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
             }
             (dead, DeadSource::Cli)
         }
-        None if let Some(marks) = &marks => (dead_from_marks(board, marks), DeadSource::Record),
+        None if let Some(marks) = marks => (dead_from_marks(board, marks), DeadSource::Record),
         None => {
             report.diagnostics.push(Diagnostic::info(
                 "no-dead-stone-info",
@@ -106,12 +98,12 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         board,
         dead: &dead,
         dead_from_markup: dead_source == DeadSource::Record,
-        territory_marks: marks.as_ref().map(|[b, w]| (b.as_slice(), w.as_slice())),
+        territory_marks: marks.map(|[b, w]| (b.as_slice(), w.as_slice())),
         prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
         placed: [game.stones_placed(Color::Black), game.stones_placed(Color::White)],
-        komi: info.komi,
-        handicap: info.handicap,
-        rules: &info.rules,
+        komi: settings.komi,
+        handicap: settings.handicap,
+        rules: &settings.rules,
         handicap_bonus: options.handicap_bonus,
     };
     let scored = score(&input);
@@ -130,28 +122,23 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         report.diagnostics.push(d);
     }
 
-    let check = match &recorded {
-        Some(r) => check_result(r, &scored, &info.rules, info.rules_known, info.komi_in_zi),
-        None => check_result(&GameResult::Unknown, &scored, &info.rules, info.rules_known, false),
+    let (matches_record, checked_against) = match recorded.and_then(RecordedResult::margin) {
+        Some(margin) => {
+            let (matches, against) = check_result(margin, &scored, settings);
+            (Some(matches), Some(against))
+        }
+        None => (None, None),
     };
-    let game_score = GameScore {
-        dead_source,
-        score: Box::new(scored),
-        matches_record: check.matches,
-        checked_against: check.against,
-    };
-    if game_score.matches_record == Some(false) {
+    let game_score = GameScore { dead_source, score: Box::new(scored), matches_record, checked_against };
+    if let (Some(false), Some(recorded), Some(computed)) =
+        (game_score.matches_record, recorded, game_score.checked_count())
+    {
         let scored = &game_score.score;
-        let against = game_score.checked_against.as_deref().unwrap_or("japanese");
-        let computed = match against {
-            "japanese" => scored.japanese.margin,
-            "chinese" => scored.chinese.margin,
-            _ => scored.record_rules.as_ref().map_or(scored.japanese.margin, |r| r.count.margin),
-        };
-        let recorded_text = info.result.as_deref().unwrap_or_default();
         let message = format!(
-            "RE[{recorded_text}] but the {against} count gives {} (Japanese {}, Chinese {})",
-            format_margin(computed),
+            "RE[{}] but the {} count gives {} (Japanese {}, Chinese {})",
+            recorded.text,
+            game_score.checked_against.map_or("japanese", RulesName::as_str),
+            format_margin(computed.margin),
             scored.japanese.result,
             scored.chinese.result
         );
@@ -160,15 +147,56 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         report.diagnostics.push(if game_score.unconfirmed() {
             Diagnostic::info("result-unconfirmed", format!("{message}, with every stone counted alive"))
         } else {
-            let d = Diagnostic::warning("result-mismatch", message);
             // At the RE value, where a user would correct it.
-            match result_value_offset(c, report.index) {
+            let d = Diagnostic::warning("result-mismatch", message);
+            match recorded.offset {
                 Some(offset) => d.at(offset),
                 None => d,
             }
         });
     }
     report.score = Some(game_score);
+}
+
+/// Why a game is not counted: how it ended, by its `RE`.
+fn why_not_counted(recorded: Option<&RecordedResult>) -> String {
+    let Some(recorded) = recorded else {
+        return "the record has no result".to_string();
+    };
+    match &recorded.outcome {
+        GameResult::Win { winner, by } => {
+            let name = winner.name();
+            match by {
+                WinBy::Resignation => format!("{name} won by resignation"),
+                WinBy::Time => format!("{name} won on time"),
+                WinBy::Forfeit => format!("{name} won by forfeit"),
+                _ => format!("RE[{}] gives no count", recorded.text),
+            }
+        }
+        GameResult::Void => "the game is void".to_string(),
+        _ => format!("RE[{}] gives no count", recorded.text),
+    }
+}
+
+/// Compares the recorded margin (Black minus White, in points) with the count under the game's rules: whether
+/// they agree, and the ruleset of the count compared. With rules that are not known (no or an unknown `RU`),
+/// every count is tried and the first that matches is named; if none does, the Japanese one (the default
+/// rules) is the one reported.
+fn check_result(margin: f64, score: &Score, settings: &GameSettings) -> (bool, RulesName) {
+    let agrees = |count: &Count| (count.margin - margin).abs() < 1e-6;
+    if settings.rules_known
+        && let Some(count) = score.count_under(settings.rules.name)
+    {
+        return (agrees(count), settings.rules.name);
+    }
+    let mut candidates = vec![(RulesName::JAPANESE, &score.japanese), (RulesName::CHINESE, &score.chinese)];
+    if let Some(own) = &score.record_rules {
+        candidates.push((own.rules, &own.count));
+    }
+    match candidates.iter().find(|(_, count)| agrees(count)) {
+        Some(&(name, _)) => (true, name),
+        None => (false, RulesName::JAPANESE),
+    }
 }
 
 /// The stones that TB/TW marks say are dead: a stone standing on the other colour's territory mark
@@ -182,60 +210,4 @@ pub fn dead_from_marks(board: &Board, marks: &[Vec<Point>; 2]) -> Vec<Point> {
         .collect();
     dead.sort_unstable(); // (distinct points: a point holds one colour)
     dead
-}
-
-/// Bad TB/TW values listed one by one; a record with thousands of them gets one more warning that says so.
-const MAX_BAD_MARKUP_LISTED: usize = 32;
-
-/// The TB/TW marks of `node` (KGS/CGoban, OGS and others mark territory and dead stones on the final node),
-/// each list sorted as `Point` sorts; `None` when the node has neither property. Values that are not points
-/// on the board come back as `bad-markup` warnings.
-pub fn territory_marks(c: &Collection, node: u32, w: u8, h: u8) -> (Option<[Vec<Point>; 2]>, Vec<Diagnostic>) {
-    // As sets of points: a compressed list costs one step per row, and a point named again costs nothing.
-    let mut sets = [PointSet::empty(usize::from(w), usize::from(h)); 2];
-    let mut has_markup = false;
-    let mut findings = Vec::new();
-    let mut bad_values = 0usize;
-    for p in c.properties(node) {
-        let slot = match p.id {
-            PropId::TB => 0,
-            PropId::TW => 1,
-            _ => continue,
-        };
-        has_markup = true;
-        for &v in c.values(p) {
-            // Nearly every value is one point: its bit, without a rectangle or a `Result`.
-            if let Some(point) = Point::from_sgf(c.slice(v), w, h) {
-                sets[slot].insert(usize::from(point.x), usize::from(point.y));
-                continue;
-            }
-            match record::parse_point_rect(c.slice(v), w, h) {
-                Ok(Some(rect)) => sets[slot].insert_rect(rect),
-                Ok(None) => {}
-                Err(e) => {
-                    bad_values += 1;
-                    if bad_values > MAX_BAD_MARKUP_LISTED + 1 {
-                        continue;
-                    }
-                    let (_, what) = e.describe(w, h);
-                    let more = if bad_values > MAX_BAD_MARKUP_LISTED {
-                        "; further bad TB/TW values are not listed"
-                    } else {
-                        ""
-                    };
-                    findings.push(
-                        Diagnostic::warning("bad-markup", format!("{}: {what}; ignored{more}", c.ident(p)))
-                            .at(v.start as usize),
-                    );
-                }
-            }
-        }
-    }
-    (has_markup.then(|| sets.each_ref().map(PointSet::sorted_points)), findings)
-}
-
-/// Where the value of game `index`'s `RE` begins in the text (its root node's first `RE`).
-fn result_value_offset(c: &Collection, index: usize) -> Option<usize> {
-    let root = *c.games.get(index)?;
-    c.first_value(root, PropId::RE).map(|(_, span)| span.start as usize)
 }

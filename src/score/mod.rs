@@ -55,20 +55,7 @@
 //!   - `handicap-compensation`: minus the points White gets for handicap stones under area counting.
 //!   - `komi` is reserved for a future komi that differs between the counts; both use [`ScoreInput::komi`] now.
 //!
-//! # JSON shape (serde)
-//!
-//! ```text
-//! {"dead": ["pd", …], "komi": 6.5, "handicap": 0, "handicap_bonus": 0,
-//!  "japanese": {"method": "territory", "black": {"territory": n, "prisoners": n, "total": x}, "white": {…},
-//!               "komi": 6.5, "handicap_compensation": 0, "margin": x, "result": "W+3.5"},
-//!  "chinese":  {"method": "area", "black": {"territory": n, "stones": n, "total": x}, "white": {…}, …},
-//!  "aga" | "nz" | "tromp-taylor" | "korean" | "katago": {…}      (the record's ruleset, unless japanese/chinese)
-//!  "margin_difference": x,
-//!  "terms": [{"name": "stone-parity", "value": x, "detail": "…", "points": ["cc", …]}, …],
-//!  "points": {"territory": {"black": […], "white": […]}, "area_only": {…}, "seki": {…}, "dame": […]},
-//!  "warnings": [{"code": "unfilled-dame", "message": "…", "points": […]}]}
-//! ```
-//! Points are SGF coordinates; messages and details write board notation (`D4`).
+//! The result is a [`Score`] (in `model`, with its JSON shape).
 //!
 //! # Warnings ([`ScoreWarning::code`])
 //!
@@ -88,19 +75,15 @@
 pub mod game;
 mod grid;
 mod life;
-pub mod result;
 #[cfg(test)]
 mod tests;
-pub mod verdict;
 
 use crate::go::PointSet;
 use crate::go::{Board, Color, HandicapBonus, Point, Preset, Rules, Scoring};
+use crate::model::{
+    ByColor, Count, Method, PointList, RulesCount, Score, ScoreWarning, ScoredPoints, Side, Term, format_margin, plural,
+};
 use grid::Grid;
-use serde::ser::{SerializeMap, SerializeSeq};
-use serde::{Serialize, Serializer};
-use std::ops::{Deref, Index};
-
-pub use result::{ColorName, GameResult, WinBy, format_margin, parse_result, result_matches};
 
 /// Everything [`score`] needs about a finished game.
 #[derive(Clone, Copy)]
@@ -127,177 +110,6 @@ pub struct ScoreInput<'a> {
     pub rules: &'a Rules,
     /// Overrides White's handicap compensation in every area count; `None` = per ruleset.
     pub handicap_bonus: Option<HandicapBonus>,
-}
-
-/// A list of points that serializes as SGF coordinates (`["pd", "dp"]`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PointList(pub Vec<Point>);
-
-impl Deref for PointList {
-    type Target = Vec<Point>;
-
-    fn deref(&self) -> &Vec<Point> {
-        &self.0
-    }
-}
-
-impl PointList {
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl Serialize for PointList {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
-        for p in &self.0 {
-            // As `p.to_sgf()`, without a String per point (a scored board lists hundreds).
-            let letters = [Point::sgf_letter(p.x) as u8, Point::sgf_letter(p.y) as u8];
-            seq.serialize_element(std::str::from_utf8(&letters).expect("SGF letters are ASCII"))?;
-        }
-        seq.end()
-    }
-}
-
-/// One value per colour.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct ByColor<T> {
-    pub black: T,
-    pub white: T,
-}
-
-impl<T> Index<Color> for ByColor<T> {
-    type Output = T;
-
-    fn index(&self, c: Color) -> &T {
-        match c {
-            Color::Black => &self.black,
-            Color::White => &self.white,
-        }
-    }
-}
-
-/// Territory counting or area counting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Method {
-    Territory,
-    Area,
-}
-
-/// One colour's side of a count.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Side {
-    /// Points counted as this colour's: territory (territory counting) or empty area (area counting), points under
-    /// removed dead stones included.
-    pub territory: u32,
-    /// Territory counting: stones captured in play + the opponent's dead stones.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub prisoners: Option<u32>,
-    /// Area counting: this colour's stones on the board (living ones, unless nothing is removed).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stones: Option<u32>,
-    /// The colour's score; White's includes komi and handicap compensation.
-    pub total: f64,
-}
-
-/// A whole count under one ruleset.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Count {
-    pub method: Method,
-    pub black: Side,
-    pub white: Side,
-    pub komi: f64,
-    /// Points White gets for handicap stones (area counting only).
-    pub handicap_compensation: u32,
-    /// Black's total minus White's.
-    pub margin: f64,
-    /// `B+3.5`, `W+0.5`, or `0` for a draw.
-    pub result: String,
-}
-
-impl Count {
-    /// The winner, or `None` for a draw.
-    pub fn winner(&self) -> Option<Color> {
-        if self.margin.abs() < 1e-9 {
-            None
-        } else if self.margin > 0.0 {
-            Some(Color::Black)
-        } else {
-            Some(Color::White)
-        }
-    }
-}
-
-/// The count under the record's own ruleset, when that is neither Japanese nor Chinese. Serializes as one
-/// `"<rules name>": {count}` entry of the surrounding object.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RulesCount {
-    /// The ruleset's name: `korean`, `aga`, `nz`, `tromp-taylor`, or `katago`.
-    pub rules: String,
-    pub count: Count,
-}
-
-impl Serialize for RulesCount {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(1))?;
-        map.serialize_entry(&self.rules, &self.count)?;
-        map.end()
-    }
-}
-
-/// One term of `area margin − territory margin` (rules.md §6), with evidence a user can check by hand.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Term {
-    /// `stone-parity`, `seki-eyes`, `false-eyes`, `area-only`, `handicap-compensation` (or `komi`).
-    pub name: &'static str,
-    pub value: f64,
-    pub detail: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub points: PointList,
-}
-
-/// Something about the position or its markup worth telling the user. It never changes the count.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ScoreWarning {
-    /// Kebab-case, stable: see the module docs for the list.
-    pub code: &'static str,
-    pub message: String,
-    pub points: PointList,
-}
-
-/// Per-point results, for drawing the board.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct ScoredPoints {
-    /// Territory under territory counting, points under dead stones included.
-    pub territory: ByColor<PointList>,
-    /// Empty points and dead stones that area counting gives a colour and territory counting does not (seki eyes,
-    /// false eyes that must be filled).
-    pub area_only: ByColor<PointList>,
-    /// Stones and eye points of groups in seki.
-    pub seki: ByColor<PointList>,
-    /// Empty points that count for nobody in either count (open dame, shared seki liberties, open borders).
-    pub dame: PointList,
-}
-
-/// The full result of [`score`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Score {
-    /// Dead stones, whole chains, sorted.
-    pub dead: PointList,
-    pub komi: f64,
-    pub handicap: u32,
-    /// Handicap compensation applied in the Chinese count.
-    pub handicap_bonus: u32,
-    pub japanese: Count,
-    pub chinese: Count,
-    #[serde(flatten)]
-    pub record_rules: Option<RulesCount>,
-    /// `chinese.margin − japanese.margin`; always the sum of `terms`' values.
-    pub margin_difference: f64,
-    pub terms: Vec<Term>,
-    pub points: ScoredPoints,
-    pub warnings: Vec<ScoreWarning>,
 }
 
 /// How many points a message names before it says "and N more".
@@ -529,7 +341,7 @@ fn record_rules_count(
     area: [u32; 2],
 ) -> Option<RulesCount> {
     let rules = input.rules;
-    if matches!(rules.preset, Some(Preset::Japanese | Preset::Chinese)) {
+    if matches!(rules.name.preset(), Some(Preset::Japanese | Preset::Chinese)) {
         return None;
     }
     let count = match rules.scoring {
@@ -547,7 +359,7 @@ fn record_rules_count(
             }
         }
     };
-    Some(RulesCount { rules: rules.name.clone(), count })
+    Some(RulesCount { rules: rules.name, count })
 }
 
 fn stone_parity(put: [u32; 2], handicap: u32) -> Term {
@@ -762,10 +574,6 @@ fn position_warnings(grid: &Grid, analysis: &life::Analysis, input: &ScoreInput,
 
 fn to_point(x: usize, y: usize) -> Point {
     Point::new(x as u8, y as u8)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// Checks the record's `TB`/`TW` against the computed position: marks on a colour's own stones, marks on empty

@@ -206,7 +206,7 @@ fn run_fixture(path: &Path) {
             }
             rules => {
                 let count = s.record_rules.as_ref().unwrap_or_else(|| panic!("{ctx}: no count for the record's rules"));
-                assert_eq!(count.rules, rules, "{ctx}");
+                assert_eq!(count.rules.as_str(), rules, "{ctx}");
                 assert_eq!(count.count.result, *v, "{ctx}");
             }
         }
@@ -273,7 +273,7 @@ fn korean_record_shows_a_territory_count_like_japanese() {
     case.komi = 0.5;
     let s = case.score();
     let korean = s.record_rules.as_ref().unwrap();
-    assert_eq!(korean.rules, "korean");
+    assert_eq!(korean.rules.as_str(), "korean");
     assert_eq!(korean.count, s.japanese);
     // B 6 (A1-B3, a rectangular six: two eyes), W 9 + 0.5.
     assert_eq!(korean.count.result, "W+3.5");

@@ -1,11 +1,14 @@
 //! SGF: the one place where SGF text is understood. Bytes are decoded to text ([`decode`]), the text is scanned
-//! into a flat tree of nodes and properties with their byte positions ([`scan`]), and property values are given
-//! their meaning ([`values`]). Positions become line:column with [`lines`].
+//! into a flat tree of nodes and properties with their byte positions ([`scan`]), each game is read into a
+//! [`GameRecord`](crate::record::GameRecord) ([`read`]) with its property values given their meaning
+//! ([`values`]). Positions become line:column with [`lines`].
 
 pub mod decode;
 pub mod lines;
+pub mod read;
 pub mod scan;
 pub mod values;
 
 pub use lines::LineIndex;
+pub use read::read_game;
 pub use scan::{Collection, Limits, NONE, PropId, Span, SyntaxError, SyntaxKind, scan, scan_collection};

@@ -2,20 +2,9 @@
 //! Works on the raw value spans the scanner found; reports what is malformed instead of dropping it
 //! (sgf-parse turns `B[e1]` into an `Invalid` property that `get_move()` silently skips).
 
-use sgf_parse::SimpleText;
-
-use crate::go::{Color, MAX_SIDE, Point, PointRect};
-
-/// A move value on a board of the given size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveValue {
-    Pass,
-    Play(Point),
-    /// Two SGF letters outside the board.
-    OffBoard(Point),
-    /// Not a point at all (`e1`, `abc`, `a`).
-    Garbled,
-}
+use crate::go::{Color, HandicapBonus, KoRule, MAX_SIDE, Point, PointRect, Preset, Rules, RulesName, Scoring};
+use crate::model::{GameResult, WinBy};
+use crate::record::{Komi, MoveValue};
 
 /// Reads a move value. `B[]` is a pass; `B[tt]` is a pass only on boards up to 19×19, where `t` is off
 /// the board (SGF FF[4] spec, "Go: Move"; sgfmill and KataGo do the same). On larger boards `tt` is a point.
@@ -104,16 +93,6 @@ pub fn parse_size(value: &str) -> Result<(u8, u8), String> {
     }
 }
 
-/// Komi after normalising the dialects real records use (rules.md section 3).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Komi {
-    pub value: f64,
-    /// How the written value was changed, for a `normalised-komi` note.
-    pub normalised_from: Option<String>,
-    /// The value was in Chinese zi (half-points) and was doubled.
-    pub in_zi: bool,
-}
-
 /// Reads `KM`. `fox` says the record comes from the Fox server (`AP[foxwq]`), which writes komi ×100.
 /// Quarter-point values are Chinese zi (half-points): `KM[2.75]` (GoGoD) and Fox's `KM[375]` mean 5.5 and 7.5.
 pub fn parse_komi(value: &str, fox: bool) -> Result<Komi, String> {
@@ -167,14 +146,168 @@ pub fn parse_color(value: &str) -> Option<Color> {
     }
 }
 
-/// A SimpleText value (names, `RE`, `RU`) unescaped, soft line breaks removed, whitespace folded, as the
-/// SGF spec says — sgf-parse does this well.
+/// A SimpleText value (names, `RE`, `RU`) as the SGF FF[4] spec says to read it ("SimpleText" and "Text"): escapes
+/// removed, soft line breaks (an escaped line break) dropped, every other line break and white space one space,
+/// and the ends trimmed.
 pub fn simple_text(raw: &str) -> String {
     // Most values (names, results, rules) hold no escape and no line break: nothing to unfold.
     if !raw.chars().any(|c| c == '\\' || (c.is_whitespace() && c != ' ')) {
         return raw.trim().to_string();
     }
-    SimpleText { text: raw.to_string() }.to_string().trim().to_string()
+    let mut text = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                // A soft line break: `\` before LF, CR, CRLF or LFCR.
+                Some(first @ ('\n' | '\r')) => {
+                    let pair = if first == '\n' { '\r' } else { '\n' };
+                    if chars.peek() == Some(&pair) {
+                        chars.next();
+                    }
+                }
+                Some(escaped) => text.push(escaped),
+                // A `\` at the very end escapes nothing and stays.
+                None => text.push('\\'),
+            },
+            '\n' | '\r' => text.push(c),
+            c if c.is_whitespace() => text.push(' '),
+            c => text.push(c),
+        }
+    }
+    // Hard line breaks: a CRLF or LFCR pair is one space (pairs read left to right, CRLF first), a lone CR or
+    // LF one space.
+    let text = text.replace("\r\n", " ").replace("\n\r", " ").replace(['\n', '\r'], " ");
+    text.trim().to_string()
+}
+
+/// Reads an `RE` value. Never fails: what it does not recognise becomes [`GameResult::Other`].
+pub fn parse_result(text: &str) -> GameResult {
+    let t = text.trim();
+    let lower = t.to_ascii_lowercase();
+    match lower.as_str() {
+        "" | "?" => return GameResult::Unknown,
+        "0" | "draw" | "jigo" => return GameResult::Draw,
+        "void" => return GameResult::Void,
+        _ => {}
+    }
+    let other = || GameResult::Other { text: t.to_string() };
+    let Some((who, how)) = lower.split_once('+') else { return other() };
+    let winner = match who.trim() {
+        "b" | "black" => Color::Black,
+        "w" | "white" => Color::White,
+        _ => return other(),
+    };
+    let how = how.trim();
+    let by = match how {
+        "" => WinBy::Unspecified,
+        "r" | "res" | "resign" | "resigned" | "resignation" => WinBy::Resignation,
+        "t" | "time" | "timeout" => WinBy::Time,
+        "f" | "forfeit" => WinBy::Forfeit,
+        _ => match parse_points(how) {
+            Some(points) => WinBy::Points(points),
+            // A reason after the `+` that is a single word (`Illegal`) is a win for another reason; anything
+            // longer is free text.
+            None if how.bytes().all(|b| b.is_ascii_alphabetic()) => {
+                WinBy::Other(t.split_once('+').map_or(how, |(_, r)| r.trim()).to_string())
+            }
+            None => return other(),
+        },
+    };
+    GameResult::Win { winner, by }
+}
+
+/// A non-negative decimal number as results write it (`3.5`, `12.50`, `0`); no signs, exponents or `inf`.
+fn parse_points(s: &str) -> Option<f64> {
+    let digits = s.bytes().filter(u8::is_ascii_digit).count();
+    let dots = s.bytes().filter(|&b| b == b'.').count();
+    if digits == 0 || dots > 1 || digits + dots != s.len() {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// How a record's `RU` was understood.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesFromRecord {
+    pub rules: Rules,
+    /// False when `RU` was missing or unknown and the Japanese default was taken.
+    pub recognised: bool,
+    /// Set when the mapping is an approximation worth telling the user about (e.g. Ing → nz).
+    pub note: Option<String>,
+}
+
+/// Reads `RU`: maps the text onto a ruleset, as rules.md section 2 describes. `None` means no `RU`.
+pub fn parse_rules(ru: Option<&str>) -> RulesFromRecord {
+    let Some(text) = ru.map(str::trim).filter(|t| !t.is_empty()) else {
+        return RulesFromRecord { rules: Preset::Japanese.rules(), recognised: false, note: None };
+    };
+    if let Some(rules) = parse_katago_rules(text) {
+        return RulesFromRecord { rules, recognised: true, note: None };
+    }
+    let lower = text.to_ascii_lowercase();
+    let squeezed: String = lower.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    let preset = match squeezed.as_str() {
+        "japanese" | "jp" | "japan" | "nihonkiin" | "japanese1989" => Some(Preset::Japanese),
+        "korean" | "ko" | "kr" | "korea" => Some(Preset::Korean),
+        "chinese" | "cn" | "china" | "chinese2002" => Some(Preset::Chinese),
+        "aga" | "american" | "bga" | "french" => Some(Preset::Aga),
+        "nz" | "newzealand" => Some(Preset::Nz),
+        "tt" | "tromptaylor" | "tromp" => Some(Preset::TrompTaylor),
+        _ => None,
+    };
+    if let Some(p) = preset {
+        return RulesFromRecord { rules: p.rules(), recognised: true, note: None };
+    }
+    if matches!(squeezed.as_str(), "goe" | "ing" | "ingrules" | "ing1996") {
+        // Ing rules count area and allow multi-stone suicide; their ko rules are nearest to situational superko.
+        return RulesFromRecord {
+            rules: Preset::Nz.rules(),
+            recognised: true,
+            note: Some(format!("RU[{text}] (Ing/GOE) is checked as nz: area counting, suicide allowed")),
+        };
+    }
+    RulesFromRecord { rules: Preset::Japanese.rules(), recognised: false, note: None }
+}
+
+/// Reads KataGo's compact rules strings, e.g. `koPOSITIONALscoreAREAtaxNONEsui1`
+/// (KataGo `Rules::parseRules`): `ko`, `score`, `tax`, `sui`, optional `button`, `whb`, `fpok`.
+fn parse_katago_rules(text: &str) -> Option<Rules> {
+    let rest = text.strip_prefix("ko")?;
+    let (ko, rest) = if let Some(r) = rest.strip_prefix("SIMPLE") {
+        (KoRule::Simple, r)
+    } else if let Some(r) = rest.strip_prefix("POSITIONAL") {
+        (KoRule::Positional, r)
+    } else if let Some(r) = rest.strip_prefix("SITUATIONAL") {
+        (KoRule::Situational, r)
+    } else {
+        return None;
+    };
+    let rest = rest.strip_prefix("score")?;
+    let (scoring, rest) = if let Some(r) = rest.strip_prefix("AREA") {
+        (Scoring::Area, r)
+    } else if let Some(r) = rest.strip_prefix("TERRITORY") {
+        (Scoring::Territory, r)
+    } else {
+        return None;
+    };
+    let multi_stone_suicide = rest.contains("sui1");
+    let handicap_bonus = if rest.contains("whbN-1") {
+        HandicapBonus::NMinusOne
+    } else if rest.contains("whbN") {
+        HandicapBonus::N
+    } else {
+        HandicapBonus::None
+    };
+    Some(Rules {
+        name: RulesName::KataGo,
+        ko,
+        scoring,
+        multi_stone_suicide,
+        handicap_bonus,
+        remove_dead_stones: true,
+        default_komi: 7.5,
+    })
 }
 
 #[cfg(test)]
@@ -289,5 +422,100 @@ mod tests {
         assert_eq!(simple_text("Lee\u{3000}Sedol"), "Lee Sedol");
         assert_eq!(simple_text(" Lee  Sedol "), "Lee  Sedol");
         assert_eq!(simple_text("a\tb"), "a b");
+    }
+
+    fn win(winner: Color, by: WinBy) -> GameResult {
+        GameResult::Win { winner, by }
+    }
+
+    #[test]
+    fn numeric_results_in_any_case() {
+        assert_eq!(parse_result("B+3.5"), win(Color::Black, WinBy::Points(3.5)));
+        assert_eq!(parse_result("W+0.5"), win(Color::White, WinBy::Points(0.5)));
+        assert_eq!(parse_result("w+12.50"), win(Color::White, WinBy::Points(12.5)));
+        assert_eq!(parse_result(" b+7 "), win(Color::Black, WinBy::Points(7.0)));
+        assert_eq!(parse_result("B+0.0").checkable_margin(), Some(0.0));
+    }
+
+    #[test]
+    fn resignation_time_forfeit_and_bare_wins() {
+        for (text, winner, by) in [
+            ("B+R", Color::Black, WinBy::Resignation),
+            ("W+Resign", Color::White, WinBy::Resignation),
+            ("w+resign", Color::White, WinBy::Resignation),
+            ("B+T", Color::Black, WinBy::Time),
+            ("W+Time", Color::White, WinBy::Time),
+            ("B+F", Color::Black, WinBy::Forfeit),
+            ("W+Forfeit", Color::White, WinBy::Forfeit),
+            ("B+", Color::Black, WinBy::Unspecified),
+            ("B+Illegal", Color::Black, WinBy::Other("Illegal".into())),
+        ] {
+            assert_eq!(parse_result(text), win(winner, by), "{text}");
+            assert_eq!(parse_result(text).checkable_margin(), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn draws_void_unknown_and_free_text() {
+        for text in ["0", "Draw", "draw", "Jigo", "JIGO"] {
+            assert_eq!(parse_result(text), GameResult::Draw, "{text}");
+            assert_eq!(parse_result(text).checkable_margin(), Some(0.0));
+        }
+        assert_eq!(parse_result("Void"), GameResult::Void);
+        assert_eq!(parse_result("?"), GameResult::Unknown);
+        assert_eq!(parse_result(""), GameResult::Unknown);
+        for text in ["Black resigns. W 133.5 B 81.0", "B+1.5 ? W+timeout", "has adjourned.", "B+-3", "B+1e3"] {
+            assert!(matches!(parse_result(text), GameResult::Other { .. }), "{text}");
+            assert_eq!(parse_result(text).checkable_margin(), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn checkable_margins_are_black_minus_white() {
+        assert_eq!(parse_result("W+3.5").checkable_margin(), Some(-3.5));
+        assert_eq!(parse_result("B+3.5").checkable_margin(), Some(3.5));
+    }
+
+    #[test]
+    fn results_normalise() {
+        assert_eq!(parse_result("w+resign").to_string(), "W+R");
+        assert_eq!(parse_result("Jigo").to_string(), "0");
+    }
+
+    #[test]
+    fn ru_values_seen_in_the_wild_map_to_presets() {
+        for (ru, preset) in [
+            ("Japanese", Preset::Japanese),
+            ("Chinese", Preset::Chinese),
+            ("AGA", Preset::Aga),
+            ("NZ", Preset::Nz),
+            ("New Zealand", Preset::Nz),
+            ("Korean", Preset::Korean),
+            ("Tromp-Taylor", Preset::TrompTaylor),
+            ("TT", Preset::TrompTaylor),
+        ] {
+            let r = parse_rules(Some(ru));
+            assert!(r.recognised, "{ru}");
+            assert_eq!(r.rules.name.preset(), Some(preset), "{ru}");
+        }
+    }
+
+    #[test]
+    fn missing_or_unknown_ru_means_japanese_unrecognised() {
+        let r = parse_rules(None);
+        assert_eq!(r.rules.name.preset(), Some(Preset::Japanese));
+        assert!(!r.recognised);
+        let r = parse_rules(Some("house rules, no komi"));
+        assert_eq!(r.rules.name.preset(), Some(Preset::Japanese));
+        assert!(!r.recognised);
+    }
+
+    #[test]
+    fn katago_strings_give_their_ko_scoring_and_suicide() {
+        let r = parse_rules(Some("koSITUATIONALscoreTERRITORYtaxSEKIsui1")).rules;
+        assert_eq!((r.ko, r.scoring, r.multi_stone_suicide), (KoRule::Situational, Scoring::Territory, true));
+        let r = parse_rules(Some("koPOSITIONALscoreAREAtaxNONEsui0whbN")).rules;
+        assert_eq!((r.ko, r.scoring, r.multi_stone_suicide), (KoRule::Positional, Scoring::Area, false));
+        assert_eq!(r.handicap_bonus, HandicapBonus::N);
     }
 }

@@ -1,0 +1,304 @@
+//! The game record every reader produces and replay consumes: what the root says about the game, and the tree of
+//! nodes with their moves, setup and markup, each with its place (a byte offset) in the text it was read from.
+//! Format-neutral: the SGF reader (`sgf::read`) fills it today, other formats can fill the same type, and
+//! replay and scoring never look at the text's syntax.
+//!
+//! Values are kept as readers found them, malformed ones included (a move that names no point, a setup value
+//! off the board), so that replay reports each where the game reaches it.
+
+use std::ops::Range;
+
+use crate::go::{Color, Point, PointRect, Rules};
+use crate::model::{Diagnostic, RecordedResult};
+
+/// "No node": the end of a sibling list, a root's parent.
+pub const NONE: u32 = u32::MAX;
+
+/// One game, read.
+#[derive(Clone, Debug)]
+pub struct GameRecord<'t> {
+    /// What the root says; `None` when the game cannot be replayed at all (not Go, a bad board size), the reason
+    /// being in `findings`.
+    pub info: Option<GameInfo>,
+    /// Findings about the game information, in the order the reader met them.
+    pub findings: Vec<InfoFinding>,
+    /// The nodes in the order written (depth first); node 0 is the root.
+    pub nodes: Vec<Node>,
+    items: Vec<Item<'t>>,
+    rects: Vec<PointRect>,
+    markups: Vec<Markup>,
+}
+
+/// Everything the root says about a game.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+    /// The ruleset the record names (`RU`), mapped; Japanese, not recognised, when it names none.
+    pub rules: RecordRules,
+    /// The komi (`KM`) after reading its dialects, `None` when missing or unreadable.
+    pub komi: Option<Komi>,
+    /// Handicap stones (`HA`), when the record declares a handicap of 2 or more.
+    pub handicap: Option<Handicap>,
+    /// The result (`RE`).
+    pub result: Option<RecordedResult>,
+    /// Black's name (`PB`).
+    pub black_player: Option<String>,
+    /// White's name (`PW`).
+    pub white_player: Option<String>,
+}
+
+/// The rules a record names.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordRules {
+    /// The ruleset gotool checks them as (Japanese for one it does not know).
+    pub rules: Rules,
+    /// Whether the name is one gotool knows (`false`: an unknown `RU`, checked as Japanese).
+    pub recognised: bool,
+}
+
+/// Komi after normalising the dialects real records use (rules.md section 3).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Komi {
+    /// Points White receives.
+    pub value: f64,
+    /// How the written value was changed, for a `normalised-komi` note.
+    pub normalised_from: Option<String>,
+    /// The value was in Chinese zi (half-points) and was doubled.
+    pub in_zi: bool,
+}
+
+/// A declared handicap.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Handicap {
+    /// Handicap stones: 0 or 1 mean an even game.
+    pub stones: u32,
+    /// The declaration as written, for messages (`HA[3]`).
+    pub written: String,
+    /// Byte offset of the declaration's value.
+    pub offset: usize,
+}
+
+/// What a finding about the game information is about: a finding about the rules or the komi no longer
+/// applies when the user gives them (`--rules`, `--komi`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InfoField {
+    /// The game as a whole: its type, format version, board size.
+    Game,
+    /// The ruleset.
+    Rules,
+    /// The komi.
+    Komi,
+    /// The handicap.
+    Handicap,
+}
+
+/// A finding about the game information.
+#[derive(Clone, Debug)]
+pub struct InfoFinding {
+    /// What it is about.
+    pub about: InfoField,
+    /// The finding.
+    pub diagnostic: Diagnostic,
+}
+
+/// A node of the game tree.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// Byte offset where the node starts in the text (SGF's `;`).
+    pub offset: u32,
+    /// The parent, [`NONE`] for the root.
+    pub parent: u32,
+    /// The first child, [`NONE`] for the last node of a line.
+    pub first_child: u32,
+    /// The next child of the same parent, [`NONE`] for the last.
+    pub next_sibling: u32,
+    items: (u32, u32),
+    /// Index into the markups, [`NONE`] when the node has no territory markup.
+    markup: u32,
+}
+
+/// A move value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveValue {
+    /// No stone played.
+    Pass,
+    /// A stone on this point of the board.
+    Play(Point),
+    /// Two coordinate letters outside the board.
+    OffBoard(Point),
+    /// Not a point at all (`e1`, `abc`, `a`).
+    Garbled,
+}
+
+/// Which setup a setup property does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupKind {
+    /// Black stones (`AB`).
+    Black,
+    /// White stones (`AW`).
+    White,
+    /// Points cleared (`AE`).
+    Empty,
+}
+
+impl SetupKind {
+    /// 0, 1, 2 for black, white, empty: an index into a setup's three sets of points.
+    pub fn index(self) -> usize {
+        match self {
+            SetupKind::Black => 0,
+            SetupKind::White => 1,
+            SetupKind::Empty => 2,
+        }
+    }
+
+    /// The SGF property that does it.
+    pub fn property(self) -> &'static str {
+        match self {
+            SetupKind::Black => "AB",
+            SetupKind::White => "AW",
+            SetupKind::Empty => "AE",
+        }
+    }
+}
+
+/// A value that cannot be used where it stands, with its diagnostic code and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadValue {
+    /// `bad-coordinate` or `off-board`.
+    pub code: &'static str,
+    /// What is wrong with it.
+    pub what: String,
+    /// Byte offset of the value.
+    pub offset: u32,
+}
+
+/// What a node says, in the order written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item<'t> {
+    /// A move.
+    Move {
+        /// Who plays.
+        color: Color,
+        /// The (first) value.
+        value: MoveValue,
+        /// The value as written, for messages about a value that is not a point.
+        written: &'t str,
+        /// The property holds more than one value: which one was played?
+        several_values: bool,
+    },
+    /// Setup stones or cleared points.
+    Setup {
+        /// Which setup.
+        kind: SetupKind,
+        /// The points, as rectangles (SGF's compressed point lists); see [`GameRecord::rects`].
+        rects: (u32, u32),
+        /// The first value that is not a point on the board: the setup cannot be applied.
+        bad: Option<BadValue>,
+    },
+    /// The player to move (`PL`).
+    PlayerToMove {
+        /// The colour, `None` when the value names none.
+        color: Option<Color>,
+        /// The value as written.
+        written: &'t str,
+        /// Byte offset of the property.
+        offset: u32,
+        /// Byte offset of its value.
+        value_offset: u32,
+    },
+    /// A property that belongs in the root node only (`SZ`, `HA`, `KM`), found in another: ignored.
+    MisplacedRootProperty {
+        /// The property's name.
+        property: &'static str,
+        /// Byte offset of the property.
+        offset: u32,
+    },
+}
+
+/// A node's territory markup (`TB`/`TW`): KGS/CGoban, OGS and others mark territory and dead stones on the
+/// final node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Markup {
+    /// Points marked Black's and White's, each sorted as [`Point`] sorts.
+    pub marks: [Vec<Point>; 2],
+    /// Values that are not points on the board (`bad-markup` warnings), the first few listed.
+    pub findings: Vec<Diagnostic>,
+}
+
+impl<'t> GameRecord<'t> {
+    /// A record with no nodes yet.
+    pub fn new(info: Option<GameInfo>, findings: Vec<InfoFinding>, nodes: usize) -> GameRecord<'t> {
+        GameRecord {
+            info,
+            findings,
+            nodes: Vec::with_capacity(nodes),
+            items: Vec::with_capacity(nodes),
+            rects: Vec::new(),
+            markups: Vec::new(),
+        }
+    }
+
+    /// Adds a node whose items are the ones pushed since the previous node was added.
+    pub fn push_node(&mut self, offset: u32, parent: u32, first_child: u32, next_sibling: u32) {
+        let start = self.nodes.last().map_or(0, |n| n.items.1);
+        let end = self.items.len() as u32;
+        self.nodes.push(Node { offset, parent, first_child, next_sibling, items: (start, end), markup: NONE });
+    }
+
+    /// Adds an item to the node being read.
+    pub fn push_item(&mut self, item: Item<'t>) {
+        self.items.push(item);
+    }
+
+    /// Adds a setup rectangle; returns its index, for [`Item::Setup`]'s range.
+    pub fn push_rect(&mut self, rect: PointRect) -> u32 {
+        self.rects.push(rect);
+        self.rects.len() as u32
+    }
+
+    /// How many setup rectangles there are so far: where the next setup item's range starts.
+    pub fn rect_count(&self) -> u32 {
+        self.rects.len() as u32
+    }
+
+    /// Attaches territory markup to the node added last.
+    pub fn set_markup(&mut self, markup: Markup) {
+        let index = self.markups.len() as u32;
+        self.markups.push(markup);
+        if let Some(node) = self.nodes.last_mut() {
+            node.markup = index;
+        }
+    }
+
+    /// Node `n`.
+    pub fn node(&self, n: u32) -> &Node {
+        &self.nodes[n as usize]
+    }
+
+    /// What node `n` says, in the order written.
+    pub fn items(&self, n: u32) -> &[Item<'t>] {
+        let (start, end) = self.nodes[n as usize].items;
+        &self.items[start as usize..end as usize]
+    }
+
+    /// The rectangles of a setup item.
+    pub fn rects(&self, range: (u32, u32)) -> &[PointRect] {
+        &self.rects[Range { start: range.0 as usize, end: range.1 as usize }]
+    }
+
+    /// Node `n`'s territory markup, if it has any.
+    pub fn markup(&self, n: u32) -> Option<&Markup> {
+        self.markups.get(self.nodes[n as usize].markup as usize)
+    }
+
+    /// The first move written in node `n`: its colour and value.
+    pub fn first_move(&self, n: u32) -> Option<(Color, MoveValue)> {
+        self.items(n).iter().find_map(|item| match item {
+            Item::Move { color, value, .. } => Some((*color, *value)),
+            _ => None,
+        })
+    }
+}

@@ -1,0 +1,269 @@
+//! SGF game → [`GameRecord`]: the one place that says which SGF property means what for a game. The root's game
+//! information (`GM`, `FF`, `SZ`, `RU`, `KM`, `HA`, `AP`, `RE`, `PB`, `PW`), each node's moves (`B`, `W`), setup
+//! (`AB`, `AW`, `AE`, `PL`), territory markup (`TB`, `TW`) and root properties found elsewhere. Values are read
+//! by [`values`]; what is malformed is kept for replay to report where the game reaches it.
+
+use super::scan::{Collection, NONE, PropId};
+use super::values::{self, simple_text};
+use crate::go::{Color, Point, PointSet};
+use crate::model::{Diagnostic, RecordedResult};
+use crate::record::{
+    self, BadValue, GameInfo, GameRecord, Handicap, InfoField, InfoFinding, Item, Markup, RecordRules, SetupKind,
+};
+
+/// Bad TB/TW values listed one by one; a record with thousands of them gets one more warning that says so.
+const MAX_BAD_MARKUP_LISTED: usize = 32;
+
+/// Reads game `index` of the collection.
+pub fn read_game<'t>(c: &Collection<'t>, index: usize) -> GameRecord<'t> {
+    let root = c.games[index];
+    // The scanner stores each game's nodes from its root up to the next game's root, parents before children.
+    let end = c.games.get(index + 1).copied().unwrap_or(c.nodes.len() as u32);
+    let mut findings = Vec::new();
+    let info = read_info(c, root, &mut findings);
+    let size = info.as_ref().map(|i| (i.width, i.height));
+    let mut record = GameRecord::new(info, findings, (end - root) as usize);
+    let Some((width, height)) = size else {
+        return record;
+    };
+    let local = |n: u32| if n == NONE { record::NONE } else { n - root };
+    for n in root..end {
+        let has_markup = read_node(c, n, n == root, width, height, &mut record);
+        let node = c.node(n);
+        record.push_node(node.offset, local(node.parent), local(node.first_child), local(node.next_sibling));
+        if has_markup {
+            record.set_markup(read_markup(c, n, width, height));
+        }
+    }
+    record
+}
+
+/// The moves, setup and misplaced root properties of node `n`, in the order written. Returns whether the node
+/// has territory markup (read by [`read_markup`]).
+fn read_node<'t>(c: &Collection<'t>, n: u32, is_root: bool, w: u8, h: u8, record: &mut GameRecord<'t>) -> bool {
+    let mut has_markup = false;
+    for p in c.properties(n) {
+        let item = match p.id {
+            PropId::B | PropId::W => {
+                let color = if p.id == PropId::B { Color::Black } else { Color::White };
+                let values = c.values(p);
+                let written = c.slice(values[0]);
+                Item::Move {
+                    color,
+                    value: values::parse_move(written, w, h),
+                    written,
+                    several_values: values.len() > 1,
+                }
+            }
+            PropId::AB | PropId::AW | PropId::AE => {
+                let kind = match p.id {
+                    PropId::AB => SetupKind::Black,
+                    PropId::AW => SetupKind::White,
+                    _ => SetupKind::Empty,
+                };
+                let start = record.rect_count();
+                let mut bad = None;
+                for &v in c.values(p) {
+                    match values::parse_point_rect(c.slice(v), w, h) {
+                        Ok(Some(rect)) => {
+                            record.push_rect(rect);
+                        }
+                        Ok(None) => {}
+                        Err(e) => {
+                            let (code, what) = e.describe(w, h);
+                            bad = Some(BadValue { code, what, offset: v.start });
+                            break;
+                        }
+                    }
+                }
+                Item::Setup { kind, rects: (start, record.rect_count()), bad }
+            }
+            PropId::PL => {
+                // The scanner gives every property at least one value.
+                let span = c.values(p)[0];
+                let written = c.slice(span);
+                Item::PlayerToMove {
+                    color: values::parse_color(written),
+                    written,
+                    offset: p.ident.start,
+                    value_offset: span.start,
+                }
+            }
+            PropId::SZ | PropId::HA | PropId::KM if !is_root => {
+                let property = match p.id {
+                    PropId::SZ => "SZ",
+                    PropId::HA => "HA",
+                    _ => "KM",
+                };
+                Item::MisplacedRootProperty { property, offset: p.ident.start }
+            }
+            PropId::TB | PropId::TW => {
+                has_markup = true;
+                continue;
+            }
+            _ => continue,
+        };
+        record.push_item(item);
+    }
+    has_markup
+}
+
+/// The TB/TW marks of node `n`, each list sorted as `Point` sorts. Values that are not points on the board come
+/// back as `bad-markup` warnings.
+fn read_markup(c: &Collection, n: u32, w: u8, h: u8) -> Markup {
+    // As sets of points: a compressed list costs one step per row, and a point named again costs nothing.
+    let mut sets = [PointSet::empty(usize::from(w), usize::from(h)); 2];
+    let mut findings = Vec::new();
+    let mut bad_values = 0usize;
+    for p in c.properties(n) {
+        let slot = match p.id {
+            PropId::TB => 0,
+            PropId::TW => 1,
+            _ => continue,
+        };
+        for &v in c.values(p) {
+            // Nearly every value is one point: its bit, without a rectangle or a `Result`.
+            if let Some(point) = Point::from_sgf(c.slice(v), w, h) {
+                sets[slot].insert(usize::from(point.x), usize::from(point.y));
+                continue;
+            }
+            match values::parse_point_rect(c.slice(v), w, h) {
+                Ok(Some(rect)) => sets[slot].insert_rect(rect),
+                Ok(None) => {}
+                Err(e) => {
+                    bad_values += 1;
+                    if bad_values > MAX_BAD_MARKUP_LISTED + 1 {
+                        continue;
+                    }
+                    let (_, what) = e.describe(w, h);
+                    let more = if bad_values > MAX_BAD_MARKUP_LISTED {
+                        "; further bad TB/TW values are not listed"
+                    } else {
+                        ""
+                    };
+                    findings.push(
+                        Diagnostic::warning("bad-markup", format!("{}: {what}; ignored{more}", c.ident(p)))
+                            .at(v.start as usize),
+                    );
+                }
+            }
+        }
+    }
+    Markup { marks: sets.each_ref().map(PointSet::sorted_points), findings }
+}
+
+/// Reads the root's game information. `None` when the game cannot be replayed (not Go, a bad size); the reason
+/// is in `findings`.
+fn read_info(c: &Collection, root: u32, findings: &mut Vec<InfoFinding>) -> Option<GameInfo> {
+    let at = |span: super::Span| span.start as usize;
+    let mut found = |about: InfoField, diagnostic: Diagnostic| findings.push(InfoFinding { about, diagnostic });
+    if let Some((gm, span)) = c.first_value(root, PropId::GM)
+        && gm.trim() != "1"
+    {
+        found(
+            InfoField::Game,
+            Diagnostic::warning("not-go", format!("GM[{gm}]: not a game of Go (GM[1]); not checked")).at(at(span)),
+        );
+        return None;
+    }
+    if let Some((ff, span)) = c.first_value(root, PropId::FF)
+        && !matches!(ff.trim(), "1" | "2" | "3" | "4")
+    {
+        found(
+            InfoField::Game,
+            Diagnostic::warning("unknown-ff", format!("FF[{ff}] is not a known SGF version (1-4)")).at(at(span)),
+        );
+    }
+    let (width, height) = match c.first_value(root, PropId::SZ) {
+        None => (19, 19),
+        Some((sz, span)) => match values::parse_size(sz) {
+            Ok(size) => size,
+            Err(message) => {
+                found(InfoField::Game, Diagnostic::error("bad-size", message).at(at(span)));
+                return None;
+            }
+        },
+    };
+    if let Some(sz) = c.find(root, PropId::SZ)
+        && c.properties(root).iter().filter(|p| p.id == PropId::SZ).count() > 1
+    {
+        found(
+            InfoField::Game,
+            Diagnostic::warning("duplicate-property", "SZ appears twice in the root node; the first is used")
+                .at(sz.ident.start as usize),
+        );
+    }
+
+    let ru = c.first_value(root, PropId::RU).map(|(v, s)| (simple_text(v), s)).filter(|(v, _)| !v.is_empty());
+    let mapped = values::parse_rules(ru.as_ref().map(|(v, _)| v.as_str()));
+    match &ru {
+        Some((v, span)) if !mapped.recognised => found(
+            InfoField::Rules,
+            Diagnostic::warning("unknown-rules", format!("RU[{v}] is not a ruleset gotool knows; checked as japanese"))
+                .at(at(*span)),
+        ),
+        None => found(InfoField::Rules, Diagnostic::info("no-rules", "no RU property; checked as japanese")),
+        _ => {}
+    }
+    if let Some(note) = mapped.note {
+        found(InfoField::Rules, Diagnostic::info("rules-approximated", note));
+    }
+
+    let fox = c
+        .properties(root)
+        .iter()
+        .filter(|p| p.id == PropId::AP)
+        .flat_map(|p| c.values(p))
+        .any(|&v| c.slice(v).to_ascii_lowercase().contains("fox"));
+    let komi = match c.first_value(root, PropId::KM) {
+        None => {
+            found(InfoField::Komi, Diagnostic::info("no-komi", "no KM property: komi 0"));
+            None
+        }
+        Some((km, span)) => match values::parse_komi(km, fox) {
+            Ok(k) => {
+                if let Some(from) = &k.normalised_from {
+                    found(
+                        InfoField::Komi,
+                        Diagnostic::info("normalised-komi", format!("KM[{from}] read as komi {}", k.value))
+                            .at(at(span)),
+                    );
+                }
+                Some(k)
+            }
+            Err(message) => {
+                found(InfoField::Komi, Diagnostic::warning("bad-komi", message).at(at(span)));
+                None
+            }
+        },
+    };
+    let handicap = match c.first_value(root, PropId::HA) {
+        None => None,
+        Some((ha, span)) => match values::parse_handicap(ha) {
+            Ok(stones) if stones >= 2 => {
+                Some(Handicap { stones, written: format!("HA[{}]", ha.trim()), offset: at(span) })
+            }
+            Ok(_) => None,
+            Err(message) => {
+                found(InfoField::Handicap, Diagnostic::warning("bad-handicap", message).at(at(span)));
+                None
+            }
+        },
+    };
+    let in_zi = komi.as_ref().is_some_and(|k| k.in_zi);
+    let result = c.first_value(root, PropId::RE).map(|(re, span)| {
+        let text = simple_text(re);
+        RecordedResult { outcome: values::parse_result(&text), text, in_zi, offset: Some(at(span)) }
+    });
+    let text = |id| c.first_value(root, id).map(|(v, _)| simple_text(v));
+    Some(GameInfo {
+        width,
+        height,
+        rules: RecordRules { rules: mapped.rules, recognised: mapped.recognised },
+        komi,
+        handicap,
+        result,
+        black_player: text(PropId::PB),
+        white_player: text(PropId::PW),
+    })
+}
