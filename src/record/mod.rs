@@ -17,6 +17,8 @@ pub const NONE: u32 = u32::MAX;
 /// One game, read.
 #[derive(Clone, Debug)]
 pub struct GameRecord<'t> {
+    /// The text the game was read from: the byte offsets and [`TextSpan`]s point into it.
+    text: &'t str,
     /// What the root says; `None` when the game cannot be replayed at all (not Go, a bad board size), the reason
     /// being in `findings`.
     pub info: Option<GameInfo>,
@@ -24,9 +26,10 @@ pub struct GameRecord<'t> {
     pub findings: Vec<InfoFinding>,
     /// The nodes in the order written (depth first); node 0 is the root.
     pub nodes: Vec<Node>,
-    items: Vec<Item<'t>>,
+    items: Vec<Item>,
     rects: Vec<PointRect>,
-    markups: Vec<Markup>,
+    bad_values: Vec<BadValue>,
+    markups: Vec<(u32, Markup)>,
 }
 
 /// Everything the root says about a game.
@@ -115,9 +118,39 @@ pub struct Node {
     pub first_child: u32,
     /// The next child of the same parent, [`NONE`] for the last.
     pub next_sibling: u32,
-    items: (u32, u32),
-    /// Index into the markups, [`NONE`] when the node has no territory markup.
-    markup: u32,
+    /// The node's items, `start..end` in the record's list.
+    pub items: (u32, u32),
+}
+
+/// A piece of the source text, as byte offsets: a value as written, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextSpan {
+    /// Offset of the first byte.
+    pub start: u32,
+    /// Offset after the last byte.
+    pub end: u32,
+}
+
+/// A root property that only the root node may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootProperty {
+    /// Board size.
+    Size,
+    /// Handicap.
+    Handicap,
+    /// Komi.
+    Komi,
+}
+
+impl RootProperty {
+    /// The SGF property.
+    pub fn property(self) -> &'static str {
+        match self {
+            RootProperty::Size => "SZ",
+            RootProperty::Handicap => "HA",
+            RootProperty::Komi => "KM",
+        }
+    }
 }
 
 /// A move value.
@@ -175,44 +208,43 @@ pub struct BadValue {
     pub offset: u32,
 }
 
-/// What a node says, in the order written.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Item<'t> {
+/// What a node says, in the order written. Kept small (16 bytes): a record holds one per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
     /// A move.
     Move {
         /// Who plays.
         color: Color,
         /// The (first) value.
         value: MoveValue,
-        /// The value as written, for messages about a value that is not a point.
-        written: &'t str,
         /// The property holds more than one value: which one was played?
         several_values: bool,
+        /// The value as written, for messages about a value that is not a point.
+        written: TextSpan,
     },
     /// Setup stones or cleared points.
     Setup {
         /// Which setup.
         kind: SetupKind,
-        /// The points, as rectangles (SGF's compressed point lists); see [`GameRecord::rects`].
+        /// The points, as rectangles (SGF's compressed point lists): see [`GameRecord::rects`].
         rects: (u32, u32),
-        /// The first value that is not a point on the board: the setup cannot be applied.
-        bad: Option<BadValue>,
+        /// The first value that is not a point on the board, which stops the setup: an index into
+        /// [`RecordParts::bad_values`], or [`NONE`].
+        bad: u32,
     },
     /// The player to move (`PL`).
     PlayerToMove {
         /// The colour, `None` when the value names none.
         color: Option<Color>,
-        /// The value as written.
-        written: &'t str,
+        /// The value as written (its start is the value's offset).
+        written: TextSpan,
         /// Byte offset of the property.
         offset: u32,
-        /// Byte offset of its value.
-        value_offset: u32,
     },
-    /// A property that belongs in the root node only (`SZ`, `HA`, `KM`), found in another: ignored.
+    /// A property that belongs in the root node only, found in another: ignored.
     MisplacedRootProperty {
-        /// The property's name.
-        property: &'static str,
+        /// Which.
+        property: RootProperty,
         /// Byte offset of the property.
         offset: u32,
     },
@@ -228,49 +260,41 @@ pub struct Markup {
     pub findings: Vec<Diagnostic>,
 }
 
+/// The pieces of a record, as a reader fills them; [`GameRecord::new`] puts them together.
+#[derive(Clone, Debug, Default)]
+pub struct RecordParts {
+    /// The nodes in the order written (depth first); node 0 is the root.
+    pub nodes: Vec<Node>,
+    /// Every node's items, node after node: see [`Node::items`].
+    pub items: Vec<Item>,
+    /// The rectangles of the setup items.
+    pub rects: Vec<PointRect>,
+    /// Values that stop a setup, by [`Item::Setup`]'s `bad`.
+    pub bad_values: Vec<BadValue>,
+    /// Territory markup by node, in node order.
+    pub markups: Vec<(u32, Markup)>,
+}
+
 impl<'t> GameRecord<'t> {
-    /// A record with no nodes yet.
-    pub fn new(info: Option<GameInfo>, findings: Vec<InfoFinding>, nodes: usize) -> GameRecord<'t> {
-        GameRecord {
-            info,
-            findings,
-            nodes: Vec::with_capacity(nodes),
-            items: Vec::with_capacity(nodes),
-            rects: Vec::new(),
-            markups: Vec::new(),
-        }
+    /// A record of a game read from `text`.
+    pub fn new(
+        text: &'t str,
+        info: Option<GameInfo>,
+        findings: Vec<InfoFinding>,
+        parts: RecordParts,
+    ) -> GameRecord<'t> {
+        let RecordParts { nodes, items, rects, bad_values, markups } = parts;
+        GameRecord { text, info, findings, nodes, items, rects, bad_values, markups }
     }
 
-    /// Adds a node whose items are the ones pushed since the previous node was added.
-    pub fn push_node(&mut self, offset: u32, parent: u32, first_child: u32, next_sibling: u32) {
-        let start = self.nodes.last().map_or(0, |n| n.items.1);
-        let end = self.items.len() as u32;
-        self.nodes.push(Node { offset, parent, first_child, next_sibling, items: (start, end), markup: NONE });
+    /// A bad value of a setup item.
+    pub fn bad_value(&self, index: u32) -> Option<&BadValue> {
+        self.bad_values.get(index as usize)
     }
 
-    /// Adds an item to the node being read.
-    pub fn push_item(&mut self, item: Item<'t>) {
-        self.items.push(item);
-    }
-
-    /// Adds a setup rectangle; returns its index, for [`Item::Setup`]'s range.
-    pub fn push_rect(&mut self, rect: PointRect) -> u32 {
-        self.rects.push(rect);
-        self.rects.len() as u32
-    }
-
-    /// How many setup rectangles there are so far: where the next setup item's range starts.
-    pub fn rect_count(&self) -> u32 {
-        self.rects.len() as u32
-    }
-
-    /// Attaches territory markup to the node added last.
-    pub fn set_markup(&mut self, markup: Markup) {
-        let index = self.markups.len() as u32;
-        self.markups.push(markup);
-        if let Some(node) = self.nodes.last_mut() {
-            node.markup = index;
-        }
+    /// The text of a span.
+    pub fn text(&self, span: TextSpan) -> &'t str {
+        &self.text[span.start as usize..span.end as usize]
     }
 
     /// Node `n`.
@@ -279,9 +303,13 @@ impl<'t> GameRecord<'t> {
     }
 
     /// What node `n` says, in the order written.
-    pub fn items(&self, n: u32) -> &[Item<'t>] {
-        let (start, end) = self.nodes[n as usize].items;
-        &self.items[start as usize..end as usize]
+    pub fn items(&self, n: u32) -> &[Item] {
+        self.items_of(&self.nodes[n as usize])
+    }
+
+    /// What a node of this record says, in the order written.
+    pub fn items_of(&self, node: &Node) -> &[Item] {
+        &self.items[node.items.0 as usize..node.items.1 as usize]
     }
 
     /// The rectangles of a setup item.
@@ -291,7 +319,8 @@ impl<'t> GameRecord<'t> {
 
     /// Node `n`'s territory markup, if it has any.
     pub fn markup(&self, n: u32) -> Option<&Markup> {
-        self.markups.get(self.nodes[n as usize].markup as usize)
+        let i = self.markups.binary_search_by_key(&n, |(node, _)| *node).ok()?;
+        Some(&self.markups[i].1)
     }
 
     /// The first move written in node `n`: its colour and value.

@@ -5,7 +5,7 @@ use super::GameSettings;
 use super::messages;
 use crate::go::{Color, Game, PointSet};
 use crate::model::{Diagnostic, Sink};
-use crate::record::{GameRecord, Item, MoveValue};
+use crate::record::{GameRecord, Item, MoveValue, TextSpan};
 
 /// Wrong-turn warnings listed per line before the rest are summarised in one.
 const MAX_WRONG_TURNS_LISTED: u32 = 32;
@@ -30,16 +30,25 @@ pub(super) struct LineState {
     wrong_turns: u32,
 }
 
+/// A move to play: who, what, the value as written and the node's offset (where its findings point).
+#[derive(Clone, Copy)]
+struct MoveAt {
+    color: Color,
+    value: MoveValue,
+    written: TextSpan,
+    offset: usize,
+}
+
 /// The moves of one node, in the order written: SGF allows one; B and W together are played in order with a
 /// warning, and two of one colour (or two values in one property) leave it unknown which was played.
-struct NodeMoves<'t> {
-    moves: [Option<(Color, MoveValue, &'t str)>; 2],
+struct NodeMoves {
+    moves: [Option<(Color, MoveValue, TextSpan)>; 2],
     count: usize,
     ambiguous: bool,
 }
 
-impl<'t> NodeMoves<'t> {
-    fn add(&mut self, color: Color, value: MoveValue, written: &'t str, several_values: bool) {
+impl NodeMoves {
+    fn add(&mut self, color: Color, value: MoveValue, written: TextSpan, several_values: bool) {
         if several_values || self.count >= 2 || self.moves[0].is_some_and(|(c, _, _)| c == color) {
             self.ambiguous = true;
         } else {
@@ -70,11 +79,11 @@ impl LineState {
         settings: &GameSettings,
         sink: &mut Sink,
     ) -> Result<(), LineEnded> {
-        let items = record.items(n);
-        let offset = record.node(n).offset as usize;
+        let node = record.node(n);
+        let (items, offset) = (record.items_of(node), node.offset as usize);
         // Most nodes hold one move and nothing else: play it without the bookkeeping below.
-        if let [Item::Move { color, value, written, several_values: false }] = items {
-            return self.play_move(settings, *color, *value, written, offset, sink);
+        if let [Item::Move { color, value, written, several_values: false }] = *items {
+            return self.play_move(record, settings, MoveAt { color, value, written, offset }, sink);
         }
 
         let mut moves = NodeMoves { moves: [None, None], count: 0, ambiguous: false };
@@ -83,47 +92,50 @@ impl LineState {
         // costs one step per row.
         let mut setup: Option<Box<[PointSet; 3]>> = None;
         let (w, h) = (usize::from(settings.width), usize::from(settings.height));
-        for item in items {
+        for &item in items {
             match item {
                 Item::Move { color, value, written, several_values } => {
-                    moves.add(*color, *value, written, *several_values);
+                    moves.add(color, value, written, several_values);
                 }
                 Item::Setup { kind, rects, bad } => {
                     let sets = setup.get_or_insert_with(|| Box::new([PointSet::empty(w, h); 3]));
                     let set = &mut sets[kind.index()];
-                    for &rect in record.rects(*rects) {
+                    for &rect in record.rects(rects) {
                         set.insert_rect(rect);
                     }
-                    if let Some(bad) = bad {
+                    if let Some(bad) = record.bad_value(bad) {
                         let message = format!("setup {}: {}", kind.property(), bad.what);
                         sink.push(Diagnostic::error(bad.code, message).at(bad.offset as usize));
                         return Err(LineEnded);
                     }
                 }
-                Item::PlayerToMove { color, written, offset, value_offset } => {
+                Item::PlayerToMove { color, written, offset } => {
                     if self.moves > 0 {
                         sink.push(
                             Diagnostic::warning(
                                 "setup-after-moves",
                                 "PL (player to move, a setup property) after the game has started",
                             )
-                            .at(*offset as usize),
+                            .at(offset as usize),
                         );
                     }
                     match color {
-                        Some(color) => self.game.set_to_move(*color),
+                        Some(color) => self.game.set_to_move(color),
                         None => sink.push(
-                            Diagnostic::warning("bad-property", format!("PL[{written}] is not B or W; ignored"))
-                                .at(*value_offset as usize),
+                            Diagnostic::warning(
+                                "bad-property",
+                                format!("PL[{}] is not B or W; ignored", record.text(written)),
+                            )
+                            .at(written.start as usize),
                         ),
                     }
                 }
                 Item::MisplacedRootProperty { property, offset } => sink.push(
                     Diagnostic::warning(
                         "misplaced-root-property",
-                        format!("{property} outside the root node is ignored"),
+                        format!("{} outside the root node is ignored", property.property()),
                     )
-                    .at(*offset as usize),
+                    .at(offset as usize),
                 ),
             }
         }
@@ -150,7 +162,7 @@ impl LineState {
             );
         }
         for (color, value, written) in moves.moves.into_iter().flatten() {
-            self.play_move(settings, color, value, written, offset, sink)?;
+            self.play_move(record, settings, MoveAt { color, value, written, offset }, sink)?;
         }
         Ok(())
     }
@@ -215,13 +227,12 @@ impl LineState {
     /// Plays one move of `color` and reports what is wrong with it. `Err` when it is illegal.
     fn play_move(
         &mut self,
+        record: &GameRecord,
         settings: &GameSettings,
-        color: Color,
-        value: MoveValue,
-        written: &str,
-        offset: usize,
+        mv: MoveAt,
         sink: &mut Sink,
     ) -> Result<(), LineEnded> {
+        let MoveAt { color, value, written, offset } = mv;
         let (w, h) = (settings.width, settings.height);
         self.moves += 1;
         let number = self.moves;
@@ -232,11 +243,12 @@ impl LineState {
                 let mut d = Diagnostic::error("off-board", format!("{} is off the {w}x{h} board", p.to_sgf()))
                     .on_move(number, color, None, h)
                     .at(offset);
-                d.written = Some(written.to_string());
+                d.written = Some(record.text(written).to_string());
                 sink.push(d);
                 return Err(LineEnded);
             }
             MoveValue::Garbled => {
+                let written = record.text(written);
                 let mut d = Diagnostic::error("bad-coordinate", format!("{written:?} is not a board point or a pass"))
                     .on_move(number, color, None, h)
                     .at(offset);

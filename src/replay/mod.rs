@@ -112,8 +112,9 @@ pub fn check_game(record: &GameRecord, index: usize, options: &ReplayOptions) ->
     let mut line = LineState::new(&settings, record.nodes.len() as u32);
     let mut node = 0;
     let mut stopped_early = false;
+    let mut sink = Sink::into(&mut diags);
     let last_node = loop {
-        if line.apply_node(record, node, &settings, &mut Sink::into(&mut diags)).is_err() {
+        if line.apply_node(record, node, &settings, &mut sink).is_err() {
             stopped_early = true;
             break node;
         }

@@ -3,12 +3,13 @@
 //! (`AB`, `AW`, `AE`, `PL`), territory markup (`TB`, `TW`) and root properties found elsewhere. Values are read
 //! by [`values`]; what is malformed is kept for replay to report where the game reaches it.
 
-use super::scan::{Collection, NONE, PropId};
+use super::scan::{Collection, NONE, PropId, Span};
 use super::values::{self, simple_text};
 use crate::go::{Color, Point, PointSet};
 use crate::model::{Diagnostic, RecordedResult};
 use crate::record::{
-    self, BadValue, GameInfo, GameRecord, Handicap, InfoField, InfoFinding, Item, Markup, RecordRules, SetupKind,
+    self, BadValue, GameInfo, GameRecord, Handicap, InfoField, InfoFinding, Item, Markup, Node, RecordParts,
+    RecordRules, RootProperty, SetupKind, TextSpan,
 };
 
 /// Bad TB/TW values listed one by one; a record with thousands of them gets one more warning that says so.
@@ -22,78 +23,86 @@ pub fn read_game<'t>(c: &Collection<'t>, index: usize) -> GameRecord<'t> {
     let mut findings = Vec::new();
     let info = read_info(c, root, &mut findings);
     let size = info.as_ref().map(|i| (i.width, i.height));
-    let mut record = GameRecord::new(info, findings, (end - root) as usize);
     let Some((width, height)) = size else {
-        return record;
+        return GameRecord::new(c.text, info, findings, RecordParts::default());
     };
-    let local = |n: u32| if n == NONE { record::NONE } else { n - root };
-    for n in root..end {
-        let has_markup = read_node(c, n, n == root, width, height, &mut record);
-        let node = c.node(n);
-        record.push_node(node.offset, local(node.parent), local(node.first_child), local(node.next_sibling));
+    // A link to a node of this game, counted from its root; "none" stays none. (Branch-free: it runs three times
+    // a node.)
+    let local = |n: u32| n.wrapping_sub(root) | u32::from(n == NONE).wrapping_neg();
+    let scanned = &c.nodes[root as usize..end as usize];
+    let mut parts = RecordParts { items: Vec::with_capacity(scanned.len()), ..RecordParts::default() };
+    let mut nodes = Vec::with_capacity(scanned.len());
+    for (n, node) in (root..).zip(scanned) {
+        let start = parts.items.len() as u32;
+        // Most nodes hold one move of one value: read it without the general loop.
+        let has_markup = if let [p] = c.properties_of(node)
+            && matches!(p.id, PropId::B | PropId::W)
+            && let [value] = *c.values(p)
+        {
+            parts.items.push(move_item(c, p.id, &[value], width, height));
+            false
+        } else {
+            read_node(c, n, n == root, width, height, &mut parts)
+        };
+        nodes.push(Node {
+            offset: node.offset,
+            parent: local(node.parent),
+            first_child: local(node.first_child),
+            next_sibling: local(node.next_sibling),
+            items: (start, parts.items.len() as u32),
+        });
         if has_markup {
-            record.set_markup(read_markup(c, n, width, height));
+            parts.markups.push((n - root, read_markup(c, n, width, height)));
         }
     }
-    record
+    parts.nodes = nodes;
+    GameRecord::new(c.text, info, findings, parts)
 }
 
 /// The moves, setup and misplaced root properties of node `n`, in the order written. Returns whether the node
 /// has territory markup (read by [`read_markup`]).
-fn read_node<'t>(c: &Collection<'t>, n: u32, is_root: bool, w: u8, h: u8, record: &mut GameRecord<'t>) -> bool {
+#[inline(never)]
+fn read_node(c: &Collection, n: u32, is_root: bool, w: u8, h: u8, parts: &mut RecordParts) -> bool {
     let mut has_markup = false;
     for p in c.properties(n) {
         let item = match p.id {
-            PropId::B | PropId::W => {
-                let color = if p.id == PropId::B { Color::Black } else { Color::White };
-                let values = c.values(p);
-                let written = c.slice(values[0]);
-                Item::Move {
-                    color,
-                    value: values::parse_move(written, w, h),
-                    written,
-                    several_values: values.len() > 1,
-                }
-            }
+            PropId::B | PropId::W => move_item(c, p.id, c.values(p), w, h),
             PropId::AB | PropId::AW | PropId::AE => {
                 let kind = match p.id {
                     PropId::AB => SetupKind::Black,
                     PropId::AW => SetupKind::White,
                     _ => SetupKind::Empty,
                 };
-                let start = record.rect_count();
-                let mut bad = None;
+                let start = parts.rects.len() as u32;
+                let mut bad = record::NONE;
                 for &v in c.values(p) {
                     match values::parse_point_rect(c.slice(v), w, h) {
-                        Ok(Some(rect)) => {
-                            record.push_rect(rect);
-                        }
+                        Ok(Some(rect)) => parts.rects.push(rect),
                         Ok(None) => {}
                         Err(e) => {
                             let (code, what) = e.describe(w, h);
-                            bad = Some(BadValue { code, what, offset: v.start });
+                            bad = parts.bad_values.len() as u32;
+                            parts.bad_values.push(BadValue { code, what, offset: v.start });
                             break;
                         }
                     }
                 }
-                Item::Setup { kind, rects: (start, record.rect_count()), bad }
+                Item::Setup { kind, rects: (start, parts.rects.len() as u32), bad }
             }
             PropId::PL => {
                 // The scanner gives every property at least one value.
-                let span = c.values(p)[0];
-                let written = c.slice(span);
+                let value = c.values(p)[0];
                 Item::PlayerToMove {
-                    color: values::parse_color(written),
-                    written,
+                    color: values::parse_color(c.slice(value)),
+                    written: span(value),
                     offset: p.ident.start,
-                    value_offset: span.start,
                 }
             }
             PropId::SZ | PropId::HA | PropId::KM if !is_root => {
                 let property = match p.id {
-                    PropId::SZ => "SZ",
-                    PropId::HA => "HA",
-                    _ => "KM",
+                    PropId::SZ => RootProperty::Size,
+                    PropId::HA => RootProperty::Handicap,
+                    _ => RootProperty::Komi,
                 };
                 Item::MisplacedRootProperty { property, offset: p.ident.start }
             }
@@ -103,13 +112,33 @@ fn read_node<'t>(c: &Collection<'t>, n: u32, is_root: bool, w: u8, h: u8, record
             }
             _ => continue,
         };
-        record.push_item(item);
+        parts.items.push(item);
     }
     has_markup
 }
 
+/// A move property (`B` or `W`, per `id`) with its values, which the scanner guarantees are at least one.
+#[inline]
+fn move_item(c: &Collection, id: PropId, values: &[Span], w: u8, h: u8) -> Item {
+    let first = values[0];
+    // Nearly every move is two letters: read them as bytes, without slicing the text.
+    let letters = &c.text.as_bytes()[first.start as usize..first.end as usize];
+    let value = match letters.len() {
+        2 => values::parse_move_bytes(letters, w, h),
+        _ => values::parse_move(c.slice(first), w, h),
+    };
+    let color = if id == PropId::B { Color::Black } else { Color::White };
+    Item::Move { color, value, several_values: values.len() > 1, written: span(first) }
+}
+
+/// A value's place in the text.
+fn span(value: Span) -> TextSpan {
+    TextSpan { start: value.start, end: value.end }
+}
+
 /// The TB/TW marks of node `n`, each list sorted as `Point` sorts. Values that are not points on the board come
 /// back as `bad-markup` warnings.
+#[inline(never)]
 fn read_markup(c: &Collection, n: u32, w: u8, h: u8) -> Markup {
     // As sets of points: a compressed list costs one step per row, and a point named again costs nothing.
     let mut sets = [PointSet::empty(usize::from(w), usize::from(h)); 2];
@@ -154,8 +183,9 @@ fn read_markup(c: &Collection, n: u32, w: u8, h: u8) -> Markup {
 
 /// Reads the root's game information. `None` when the game cannot be replayed (not Go, a bad size); the reason
 /// is in `findings`.
+#[inline(never)]
 fn read_info(c: &Collection, root: u32, findings: &mut Vec<InfoFinding>) -> Option<GameInfo> {
-    let at = |span: super::Span| span.start as usize;
+    let at = |span: Span| span.start as usize;
     let mut found = |about: InfoField, diagnostic: Diagnostic| findings.push(InfoFinding { about, diagnostic });
     if let Some((gm, span)) = c.first_value(root, PropId::GM)
         && gm.trim() != "1"

@@ -305,7 +305,11 @@ impl<'t> Collection<'t> {
     }
 
     pub fn properties(&self, n: u32) -> &[Property] {
-        let node = &self.nodes[n as usize];
+        self.properties_of(&self.nodes[n as usize])
+    }
+
+    /// The properties of a node of this collection.
+    pub fn properties_of(&self, node: &Node) -> &[Property] {
         &self.props[node.props_start as usize..node.props_end as usize]
     }
 

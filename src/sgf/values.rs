@@ -11,16 +11,32 @@ use crate::record::{Komi, MoveValue};
 /// Whitespace around the letters (old files break lines inside values) is ignored: it cannot change the point.
 pub fn parse_move(value: &str, width: u8, height: u8) -> MoveValue {
     let bytes = value.as_bytes();
-    let bytes = if bytes.len() == 2 { bytes } else { value.trim().as_bytes() };
-    if bytes.is_empty() {
-        return MoveValue::Pass;
+    parse_move_bytes(if bytes.len() == 2 { bytes } else { value.trim().as_bytes() }, width, height)
+}
+
+/// The index of each byte as an SGF coordinate letter (`a`–`z` 0–25, `A`–`Z` 26–51), [`NOT_A_LETTER`] for any
+/// other byte: one load per letter where a move is read, the hottest value reading there is.
+const COORDINATE: [u8; 256] = {
+    let mut table = [NOT_A_LETTER; 256];
+    let mut i = 0;
+    while i < 26 {
+        table[b'a' as usize + i] = i as u8;
+        table[b'A' as usize + i] = 26 + i as u8;
+        i += 1;
     }
-    if bytes.len() != 2 {
-        return MoveValue::Garbled;
-    }
-    let (Some(x), Some(y)) = (Point::sgf_index(bytes[0]), Point::sgf_index(bytes[1])) else {
-        return MoveValue::Garbled;
+    table
+};
+const NOT_A_LETTER: u8 = 0xFF;
+
+/// [`parse_move`] of a value already trimmed, as bytes.
+pub(crate) fn parse_move_bytes(bytes: &[u8], width: u8, height: u8) -> MoveValue {
+    let [a, b] = *bytes else {
+        return if bytes.is_empty() { MoveValue::Pass } else { MoveValue::Garbled };
     };
+    let (x, y) = (COORDINATE[usize::from(a)], COORDINATE[usize::from(b)]);
+    if x == NOT_A_LETTER || y == NOT_A_LETTER {
+        return MoveValue::Garbled;
+    }
     if x == 19 && y == 19 && width <= 19 && height <= 19 {
         return MoveValue::Pass;
     }
