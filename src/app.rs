@@ -1,4 +1,4 @@
-//! Runs a resolved [`Config`]: walks the inputs, runs the plan on each file in parallel, feeds the reporter in
+//! Runs a resolved `Config`: walks the inputs, runs the plan on each file in parallel, feeds the reporter in
 //! input order, and decides the exit status; or draws one position for `show`.
 
 use std::io::{self, IsTerminal, Write};

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, mpsc};
 
 /// Worker stack size. gotool's own code is iterative; the margin is for the libraries underneath.
-pub const WORKER_STACK_BYTES: usize = 16 * 1024 * 1024;
+pub(crate) const WORKER_STACK_BYTES: usize = 16 * 1024 * 1024;
 
 /// Inputs a worker takes at once, so that the hand-off to the printing thread (a wake-up and a context switch)
 /// is paid once per run, not per file; a run is handed over early once its results cost a worker's share.
@@ -14,7 +14,7 @@ const RUN: usize = 32;
 
 /// How much finished work may wait in memory for its turn to be printed, in units of [`Ordered::cost`]
 /// (for reports: games), beyond the file each worker is on.
-pub struct Ordered<C> {
+pub(crate) struct Ordered<C> {
     /// Worker threads.
     pub jobs: usize,
     /// The memory a result holds, roughly: a report's games, which cost a few kB each.
@@ -27,7 +27,12 @@ pub struct Ordered<C> {
 /// in input order. Results waiting for their turn are bounded twice: at most `jobs * 128` of them, and at most
 /// `budget` of cost (a file of 50,000 games must not be joined by hundreds like it), so memory does not grow
 /// with the input. An error from `emit` stops the workers and is returned.
-pub fn run_ordered<T, I, R, W, E, C>(inputs: I, settings: Ordered<C>, work: W, mut emit: E) -> std::io::Result<()>
+pub(crate) fn run_ordered<T, I, R, W, E, C>(
+    inputs: I,
+    settings: Ordered<C>,
+    work: W,
+    mut emit: E,
+) -> std::io::Result<()>
 where
     T: Send,
     I: Iterator<Item = T> + Send,

@@ -9,13 +9,19 @@ use crate::go::{HandicapBonus, Preset};
 use crate::sgf::Limits;
 use crate::source::Shard;
 
+// The whole command line. (Clap turns `///` comments on these types into help text: the ones here are `//` so
+// that `--help` says only what the flags' own comments say.)
+#[allow(missing_docs)]
 #[derive(Debug, Parser)]
 #[command(name = "gotool", version, about = "Validate and score Go (baduk, weiqi) game records in SGF")]
 pub struct Cli {
+    // The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
 }
 
+// The subcommands; each variant's comment is its help.
+#[allow(missing_docs)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Replay records through the rules and report every illegal move and problem, with its place.
@@ -28,6 +34,8 @@ pub enum Command {
     Show(ShowArgs),
 }
 
+// `gotool show` flags.
+#[allow(missing_docs)]
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The record to draw.
@@ -63,6 +71,8 @@ pub struct ShowArgs {
     pub rules: Option<RulesArg>,
 }
 
+// The rules presets `--rules` takes.
+#[allow(missing_docs)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RulesArg {
     Japanese,
@@ -86,6 +96,7 @@ impl From<RulesArg> for Preset {
     }
 }
 
+/// The report formats `--format` takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
     /// One line per game, warnings below it, a summary at the end.
@@ -166,8 +177,11 @@ pub struct InputArgs {
     pub max_depth: u32,
 }
 
+// `gotool check` flags.
+#[allow(missing_docs)]
 #[derive(Debug, Args)]
 pub struct CheckArgs {
+    // What to read and how to report it.
     #[command(flatten)]
     pub input: InputArgs,
 
@@ -189,6 +203,7 @@ pub struct CheckArgs {
     pub no_score: bool,
 }
 
+/// The handicap compensations `--handicap-bonus` takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum HandicapBonusArg {
     /// No compensation.
@@ -212,14 +227,20 @@ impl From<HandicapBonusArg> for HandicapBonus {
     }
 }
 
+// `gotool stats` flags.
+#[allow(missing_docs)]
 #[derive(Debug, Args)]
 pub struct StatsArgs {
+    // What to read and how to report it.
     #[command(flatten)]
     pub input: InputArgs,
 }
 
+// `gotool score` flags.
+#[allow(missing_docs)]
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
+    // What to read and how to report it.
     #[command(flatten)]
     pub input: InputArgs,
 

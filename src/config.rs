@@ -15,7 +15,7 @@ use crate::source::Shard;
 
 /// What a run does.
 #[derive(Debug)]
-pub enum Config {
+pub(crate) enum Config {
     /// `check`, `score` or `stats` over files and folders.
     Files(FilesConfig),
     /// `show`: one position of one record.
@@ -24,7 +24,7 @@ pub enum Config {
 
 /// What a run reports for each file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReportKind {
+pub(crate) enum ReportKind {
     /// One entry per game (check).
     Games,
     /// One entry per game, with the full score table in text (score).
@@ -35,7 +35,7 @@ pub enum ReportKind {
 
 /// A run over files and folders.
 #[derive(Debug)]
-pub struct FilesConfig {
+pub(crate) struct FilesConfig {
     /// What the run reports.
     pub kind: ReportKind,
     /// What is done with each file.
@@ -62,7 +62,7 @@ pub struct FilesConfig {
 
 /// `gotool show`.
 #[derive(Debug)]
-pub struct ShowConfig {
+pub(crate) struct ShowConfig {
     /// The record.
     pub path: PathBuf,
     /// Which position, drawn how.
@@ -75,7 +75,7 @@ pub struct ShowConfig {
 
 impl Config {
     /// Resolves the command line.
-    pub fn from_cli(cli: Cli) -> anyhow::Result<Config> {
+    pub(crate) fn from_cli(cli: Cli) -> anyhow::Result<Config> {
         let (kind, input, plan) = match cli.command {
             Command::Show(args) => return Ok(Config::Show(show_config(args))),
             Command::Check(args) => {

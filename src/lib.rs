@@ -6,12 +6,12 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod app;
-pub mod batch;
+mod batch;
 pub mod cli;
-pub mod config;
+mod config;
 pub mod go;
 pub mod model;
-pub mod output;
+mod output;
 pub mod pipeline;
 pub mod record;
 pub mod render;
@@ -19,5 +19,5 @@ pub mod replay;
 pub mod report;
 pub mod score;
 pub mod sgf;
-pub mod source;
-pub mod stats;
+mod source;
+mod stats;

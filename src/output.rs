@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 /// A file being written: a temporary beside the target until [`AtomicFile::commit`] renames it into place.
-pub struct AtomicFile {
+pub(crate) struct AtomicFile {
     writer: BufWriter<File>,
     temp: PathBuf,
     target: PathBuf,
@@ -17,7 +17,7 @@ pub struct AtomicFile {
 
 impl AtomicFile {
     /// Starts writing `target`.
-    pub fn create(target: &Path) -> Result<AtomicFile> {
+    pub(crate) fn create(target: &Path) -> Result<AtomicFile> {
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let temp = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
         let file = File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?;
@@ -25,12 +25,12 @@ impl AtomicFile {
     }
 
     /// Where the bytes go until the commit.
-    pub fn writer(&mut self) -> &mut dyn Write {
+    pub(crate) fn writer(&mut self) -> &mut dyn Write {
         &mut self.writer
     }
 
     /// Flushes the file to disk and renames it over the target.
-    pub fn commit(self) -> Result<()> {
+    pub(crate) fn commit(self) -> Result<()> {
         let cannot_write = || format!("cannot write {}", self.target.display());
         let file = self.writer.into_inner().map_err(|e| e.into_error()).with_context(cannot_write)?;
         file.sync_all().ok();
@@ -40,14 +40,14 @@ impl AtomicFile {
 }
 
 /// Writes a whole file atomically.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let mut file = AtomicFile::create(path)?;
     file.writer().write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
     file.commit()
 }
 
 /// Where the report goes: stdout, or a file renamed over `--output` once complete.
-pub enum Output<'a> {
+pub(crate) enum Output<'a> {
     /// The caller's stdout, buffered.
     Stdout(BufWriter<&'a mut dyn Write>),
     /// `--output`.
@@ -56,7 +56,7 @@ pub enum Output<'a> {
 
 impl<'a> Output<'a> {
     /// The file `target` if one is given, else `stdout`.
-    pub fn open(target: Option<&Path>, stdout: &'a mut dyn Write) -> Result<Output<'a>> {
+    pub(crate) fn open(target: Option<&Path>, stdout: &'a mut dyn Write) -> Result<Output<'a>> {
         Ok(match target {
             Some(target) => Output::File(AtomicFile::create(target)?),
             None => Output::Stdout(BufWriter::new(stdout)),
@@ -64,7 +64,7 @@ impl<'a> Output<'a> {
     }
 
     /// Where to write.
-    pub fn writer(&mut self) -> &mut dyn Write {
+    pub(crate) fn writer(&mut self) -> &mut dyn Write {
         match self {
             Output::Stdout(w) => w,
             Output::File(file) => file.writer(),
@@ -72,7 +72,7 @@ impl<'a> Output<'a> {
     }
 
     /// Finishes the report: flushes stdout, or commits the file.
-    pub fn commit(self) -> Result<()> {
+    pub(crate) fn commit(self) -> Result<()> {
         match self {
             Output::Stdout(mut w) => {
                 reader_gone(w.flush()).context("writing the report")?;
@@ -85,7 +85,7 @@ impl<'a> Output<'a> {
 
 /// `Ok(true)` when the write failed because the reader of stdout has gone (a closed pipe): the run then ends
 /// quietly with what was written. Any other error stays an error.
-pub fn reader_gone(result: io::Result<()>) -> io::Result<bool> {
+pub(crate) fn reader_gone(result: io::Result<()>) -> io::Result<bool> {
     match result {
         Ok(()) => Ok(false),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(true),

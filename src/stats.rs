@@ -11,7 +11,7 @@ use crate::model::{DeadSource, FileReport, GameResult, Severity, Summary, WinBy}
 
 /// Results by outcome, like a game server's statistics page.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct Outcomes {
+pub(crate) struct Outcomes {
     pub black_wins: usize,
     pub white_wins: usize,
     pub draws: usize,
@@ -22,7 +22,7 @@ pub struct Outcomes {
 
 /// How the games were won.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct WinKinds {
+pub(crate) struct WinKinds {
     pub counted: usize,
     pub resignation: usize,
     pub time: usize,
@@ -33,7 +33,7 @@ pub struct WinKinds {
 
 /// Minimum, median and maximum of the winning margins of counted games.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct Margins {
+pub(crate) struct Margins {
     pub games: usize,
     pub min: Option<f64>,
     pub median: Option<f64>,
@@ -42,7 +42,7 @@ pub struct Margins {
 
 /// How the recorded results compare with gotool's counts.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct ResultChecks {
+pub(crate) struct ResultChecks {
     pub matched: usize,
     pub mismatched: usize,
     /// Disagreed, but the game had no dead-stone information: every stone was counted alive.
@@ -54,7 +54,7 @@ pub struct ResultChecks {
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct Stats {
+pub(crate) struct Stats {
     pub files: usize,
     pub file_errors: BTreeMap<String, usize>,
     pub games: usize,
@@ -80,7 +80,7 @@ pub struct Stats {
 }
 
 impl Stats {
-    pub fn add(&mut self, report: &FileReport) {
+    pub(crate) fn add(&mut self, report: &FileReport) {
         self.files += 1;
         if let Some(e) = &report.error {
             *self.file_errors.entry(e.code.to_string()).or_default() += 1;
@@ -151,7 +151,7 @@ impl Stats {
     }
 
     /// Computes the margin summary from the histogram.
-    pub fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         let total: usize = self.margin_histogram.values().sum();
         self.margins.games = total;
         if total == 0 {
@@ -173,7 +173,7 @@ impl Stats {
     }
 
     /// The text table.
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let mut out = String::new();
         let pct = |n: usize, of: usize| if of == 0 { 0.0 } else { 100.0 * n as f64 / of as f64 };
         let _ = writeln!(out, "files            {}", self.files);
@@ -255,14 +255,14 @@ impl Stats {
 }
 
 /// A reporter that prints nothing per file and the statistics at the end.
-pub struct StatsReporter<W: std::io::Write> {
+pub(crate) struct StatsReporter<W: std::io::Write> {
     out: W,
     json: bool,
     stats: Stats,
 }
 
 impl<W: std::io::Write> StatsReporter<W> {
-    pub fn new(out: W, json: bool) -> Self {
+    pub(crate) fn new(out: W, json: bool) -> Self {
         StatsReporter { out, json, stats: Stats::default() }
     }
 }

@@ -112,6 +112,7 @@ impl Board {
         Board { width, height, stride, cells, mark_generation: 0, hash: 0, stones_on_board: [0; 2] }
     }
 
+    /// Columns.
     pub fn width(&self) -> u8 {
         self.width
     }
@@ -121,6 +122,7 @@ impl Board {
         self.cells.len() * std::mem::size_of::<Cell>()
     }
 
+    /// Rows.
     pub fn height(&self) -> u8 {
         self.height
     }
@@ -130,10 +132,12 @@ impl Board {
         self.hash
     }
 
+    /// How many stones of `color` stand on the board.
     pub fn stones_on_board(&self, color: Color) -> u32 {
         self.stones_on_board[color.index()]
     }
 
+    /// Whether the point lies on the board.
     pub fn contains(&self, point: Point) -> bool {
         point.x < self.width && point.y < self.height
     }
@@ -143,11 +147,13 @@ impl Board {
         ((usize::from(point.y) + 1) * self.stride + usize::from(point.x) + 1) as Loc
     }
 
+    /// The point at a location.
     pub fn point(&self, loc: Loc) -> Point {
         let loc = usize::from(loc);
         Point::new((loc % self.stride - 1) as u8, (loc / self.stride - 1) as u8)
     }
 
+    /// The stone on a point, if any (`None` off the board too).
     pub fn get(&self, point: Point) -> Option<Color> {
         color_of(self.cells[usize::from(self.loc(point))].stone)
     }
@@ -164,10 +170,12 @@ impl Board {
         rows
     }
 
+    /// The stone at a location, if any.
     pub fn color_at(&self, loc: Loc) -> Option<Color> {
         color_of(self.cells[usize::from(loc)].stone)
     }
 
+    /// Whether the location is an empty point of the board.
     pub fn is_empty_at(&self, loc: Loc) -> bool {
         self.cells[usize::from(loc)].stone == EMPTY
     }
@@ -192,10 +200,12 @@ impl Board {
         self.cells[usize::from(loc)].head
     }
 
+    /// The liberties of the chain at `loc` (which holds a stone).
     pub fn chain_liberties(&self, loc: Loc) -> u32 {
         u32::from(self.cells[usize::from(self.cells[usize::from(loc)].head)].liberties)
     }
 
+    /// The stones of the chain at `loc` (which holds a stone).
     pub fn chain_len(&self, loc: Loc) -> u32 {
         u32::from(self.cells[usize::from(self.cells[usize::from(loc)].head)].chain_len)
     }

@@ -5,11 +5,14 @@ use std::fmt;
 /// The colour of a stone or of the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The first player (or the one with the handicap).
     Black,
+    /// The second player.
     White,
 }
 
 impl Color {
+    /// The other colour.
     pub fn opponent(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -25,6 +28,7 @@ impl Color {
         }
     }
 
+    /// `Black` or `White`, for messages.
     pub fn name(self) -> &'static str {
         match self {
             Color::Black => "Black",
@@ -50,7 +54,9 @@ pub const MAX_SIDE: u8 = 52;
 /// A point on the board: `x` is the column from the left, `y` the row from the top (SGF's orientation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
+    /// Column, from 0 at the left.
     pub x: u8,
+    /// Row, from 0 at the top.
     pub y: u8,
 }
 
@@ -58,11 +64,12 @@ pub struct Point {
 const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 impl Point {
+    /// The point at column `x`, row `y`.
     pub fn new(x: u8, y: u8) -> Point {
         Point { x, y }
     }
 
-    /// SGF coordinate letter for a 0-based index: `a`–`z` then `A`–`Z` (SGF FF[4] "Point" type).
+    /// SGF coordinate letter for a 0-based index: `a`–`z` then `A`–`Z` (SGF `FF[4]` "Point" type).
     pub fn sgf_letter(index: u8) -> char {
         if index < 26 { (b'a' + index) as char } else { (b'A' + index - 26) as char }
     }

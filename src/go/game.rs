@@ -9,20 +9,25 @@ use super::zobrist::WHITE_TO_MOVE;
 /// Why a move may not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Illegal {
+    /// The point is not on the board.
     OffBoard,
+    /// A stone stands on the point.
     Occupied,
     /// The stone (and `stones - 1` friends) would have no liberty and the rules forbid it.
     Suicide {
+        /// Stones the move would leave without liberties, the new one included.
         stones: u32,
     },
     /// Immediate recapture of a ko.
     Ko,
     /// Recreates the position after move `earlier_move` (0 = the starting position).
     PositionalSuperko {
+        /// The move after which the position first arose (0: the start).
         earlier_move: u32,
     },
     /// Recreates the position after move `earlier_move` with the same player to move.
     SituationalSuperko {
+        /// The move after which the position first arose (0: the start).
         earlier_move: u32,
     },
 }
@@ -30,6 +35,7 @@ pub enum Illegal {
 /// What a legal move did, and what is worth a warning about it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Played {
+    /// Opposing stones captured.
     pub captured: u32,
     /// Own stones removed by a multi-stone suicide the rules allow.
     pub self_captured: u32,
@@ -179,6 +185,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A new game on an empty board.
     pub fn new(width: u8, height: u8, rules: Rules) -> Game {
         Game::for_record(width, height, rules, 0)
     }
@@ -204,6 +211,7 @@ impl Game {
         game
     }
 
+    /// The position.
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -213,10 +221,12 @@ impl Game {
         self.board.heap_bytes() + self.history.bytes()
     }
 
+    /// The rules the game is played under.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// Who plays next.
     pub fn to_move(&self) -> Color {
         self.to_move
     }
@@ -245,18 +255,22 @@ impl Game {
         self.placed[color.index()]
     }
 
+    /// Moves played so far, passes included.
     pub fn moves_played(&self) -> u32 {
         self.moves_played
     }
 
+    /// Passes `color` has made.
     pub fn passes(&self, color: Color) -> u32 {
         self.passes[color.index()]
     }
 
+    /// Passes in a row at the end of the game so far.
     pub fn consecutive_passes(&self) -> u32 {
         self.consecutive_passes
     }
 
+    /// The last move: its colour and point (`None` for a pass).
     pub fn last_move(&self) -> Option<(Color, Option<Point>)> {
         self.last_move
     }

@@ -23,9 +23,13 @@ pub(crate) const MAX_ROWS: usize = MAX_SIDE as usize + 2;
 /// A rectangle of points, corners included: `x1 <= x2`, `y1 <= y2`. A single point is a rectangle of one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PointRect {
+    /// Left column.
     pub x1: u8,
+    /// Top row.
     pub y1: u8,
+    /// Right column.
     pub x2: u8,
+    /// Bottom row.
     pub y2: u8,
 }
 
@@ -66,10 +70,12 @@ impl PointSet {
         }
     }
 
+    /// Adds the point at column `x`, row `y`.
     pub fn insert(&mut self, x: usize, y: usize) {
         self.rows[y + 1] |= 1 << x;
     }
 
+    /// Whether the set holds the point at column `x`, row `y`.
     pub fn contains(&self, x: usize, y: usize) -> bool {
         self.rows[y + 1] >> x & 1 != 0
     }
@@ -86,6 +92,7 @@ impl PointSet {
         self.rows[y + 1] = bits;
     }
 
+    /// Rows of the board.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -95,6 +102,7 @@ impl PointSet {
         self.rows[y + 1]
     }
 
+    /// Whether the set holds no point.
     pub fn is_empty(&self) -> bool {
         self.rows.iter().all(|&row| row == 0)
     }

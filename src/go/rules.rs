@@ -17,13 +17,16 @@ pub enum KoRule {
 /// How the final position is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scoring {
+    /// Territory and prisoners (Japanese, Korean).
     Territory,
+    /// Stones and territory (Chinese, AGA, New Zealand, Tromp-Taylor).
     Area,
 }
 
 /// White's compensation for handicap stones under area counting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HandicapBonus {
+    /// No compensation.
     None,
     /// One point per handicap stone (Chinese).
     N,
@@ -45,18 +48,26 @@ impl HandicapBonus {
 /// The named presets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Preset {
+    /// Japanese 1989.
     Japanese,
+    /// Korean (as Japanese).
     Korean,
+    /// Chinese.
     Chinese,
+    /// American Go Association.
     Aga,
+    /// New Zealand.
     Nz,
+    /// Tromp-Taylor.
     TrompTaylor,
 }
 
 impl Preset {
+    /// Every preset.
     pub const ALL: [Preset; 6] =
         [Preset::Japanese, Preset::Korean, Preset::Chinese, Preset::Aga, Preset::Nz, Preset::TrompTaylor];
 
+    /// The name `--rules` and reports use.
     pub fn name(self) -> &'static str {
         match self {
             Preset::Japanese => "japanese",
@@ -68,6 +79,7 @@ impl Preset {
         }
     }
 
+    /// The complete ruleset.
     pub fn rules(self) -> Rules {
         let (ko, scoring, multi_stone_suicide, handicap_bonus, default_komi) = match self {
             Preset::Japanese | Preset::Korean => (KoRule::Simple, Scoring::Territory, false, HandicapBonus::None, 6.5),
@@ -147,9 +159,13 @@ impl fmt::Display for RulesName {
 pub struct Rules {
     /// Which ruleset this is.
     pub name: RulesName,
+    /// Which repetitions are forbidden.
     pub ko: KoRule,
+    /// How the end is counted.
     pub scoring: Scoring,
+    /// Whether a move may leave its own chain of several stones without liberties (it is then removed).
     pub multi_stone_suicide: bool,
+    /// White's compensation for handicap stones under area counting.
     pub handicap_bonus: HandicapBonus,
     /// False under Tromp-Taylor, where every stone on the board counts as it stands.
     pub remove_dead_stones: bool,

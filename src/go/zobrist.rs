@@ -1,7 +1,7 @@
 //! Fixed-seed Zobrist keys, built at compile time, so a position's hash is the same in every run and on every machine.
 
 /// One more than the largest padded index of a 52×52 board (see `Board`'s layout).
-pub const MAX_CELLS: usize = (52 + 2) * (52 + 1) + 1;
+pub(super) const MAX_CELLS: usize = (52 + 2) * (52 + 1) + 1;
 
 /// splitmix64: a small, well-mixed generator that is easy to evaluate in a `const fn`.
 const fn splitmix64(state: u64) -> (u64, u64) {
@@ -30,7 +30,7 @@ const fn build_table() -> [[u64; MAX_CELLS]; 2] {
 }
 
 /// `STONE_KEYS[color][loc]`: XORed into the hash whenever a stone of that colour appears at or leaves `loc`.
-pub static STONE_KEYS: [[u64; MAX_CELLS]; 2] = build_table();
+pub(super) static STONE_KEYS: [[u64; MAX_CELLS]; 2] = build_table();
 
 /// XORed in when White is to move, for situational superko (position + player to move).
-pub const WHITE_TO_MOVE: u64 = 0x5D58_8B65_6C07_8965;
+pub(super) const WHITE_TO_MOVE: u64 = 0x5D58_8B65_6C07_8965;

@@ -197,6 +197,30 @@ impl<'a> Sink<'a> {
     }
 }
 
+/// Findings of one kind listed one by one up to a cap, so that a hostile record (a wrong turn at every move,
+/// thousands of bad values) cannot fill a report: the first [`ListCap::LISTED`] are listed, the next one says
+/// that the rest are not, and the rest are dropped.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ListCap {
+    seen: u32,
+}
+
+impl ListCap {
+    /// Findings listed before the one that says the rest are not.
+    pub const LISTED: u32 = 32;
+
+    /// Counts one more finding of `what` (a plural: `wrong-turn warnings in this line`). `None` when it is not
+    /// listed; else the end of its message: empty, or `"; further … are not listed"` on the last one listed.
+    pub fn next(&mut self, what: &str) -> Option<String> {
+        self.seen = self.seen.saturating_add(1);
+        match self.seen {
+            n if n <= Self::LISTED => Some(String::new()),
+            n if n == Self::LISTED + 1 => Some(format!("; further {what} are not listed")),
+            _ => None,
+        }
+    }
+}
+
 /// A list of points that serializes as SGF coordinates (`["pd", "dp"]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PointList(pub Vec<Point>);

@@ -26,7 +26,7 @@ pub mod score;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-pub use diagnostic::{BoardPoint, Diagnostic, PointList, Severity, Sink, plural};
+pub use diagnostic::{BoardPoint, Diagnostic, ListCap, PointList, Severity, Sink, plural};
 pub use result::{GameResult, RecordedResult, WinBy, format_margin};
 pub use score::{
     ByColor, Count, DeadSource, GameScore, Method, RulesCount, Score, ScoreWarning, ScoredPoints, Side, Term,

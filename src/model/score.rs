@@ -28,7 +28,9 @@ use crate::go::{Color, RulesName};
 /// One value per colour.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ByColor<T> {
+    /// Black's.
     pub black: T,
+    /// White's.
     pub white: T,
 }
 
@@ -47,7 +49,9 @@ impl<T> Index<Color> for ByColor<T> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
+    /// Territory and prisoners.
     Territory,
+    /// Stones and territory.
     Area,
 }
 
@@ -70,9 +74,13 @@ pub struct Side {
 /// A whole count under one ruleset.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Count {
+    /// Territory or area counting.
     pub method: Method,
+    /// Black's side.
     pub black: Side,
+    /// White's side.
     pub white: Side,
+    /// The komi White gets.
     pub komi: f64,
     /// Points White gets for handicap stones (area counting only).
     pub handicap_compensation: u32,
@@ -82,25 +90,13 @@ pub struct Count {
     pub result: String,
 }
 
-impl Count {
-    /// The winner, or `None` for a draw.
-    pub fn winner(&self) -> Option<Color> {
-        if self.margin.abs() < 1e-9 {
-            None
-        } else if self.margin > 0.0 {
-            Some(Color::Black)
-        } else {
-            Some(Color::White)
-        }
-    }
-}
-
 /// The count under the record's own ruleset, when that is neither Japanese nor Chinese. Serializes as one
 /// `"<rules name>": {count}` entry of the surrounding object.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RulesCount {
     /// The ruleset: `korean`, `aga`, `nz`, `tromp-taylor`, or `katago`.
     pub rules: RulesName,
+    /// The count.
     pub count: Count,
 }
 
@@ -117,8 +113,11 @@ impl Serialize for RulesCount {
 pub struct Term {
     /// `stone-parity`, `seki-eyes`, `false-eyes`, `area-only`, `handicap-compensation` (or `komi`).
     pub name: &'static str,
+    /// Its value in points.
     pub value: f64,
+    /// The evidence, for a person.
     pub detail: String,
+    /// The points it is about.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub points: PointList,
 }
@@ -128,7 +127,9 @@ pub struct Term {
 pub struct ScoreWarning {
     /// Kebab-case, stable: see the module docs for the list.
     pub code: &'static str,
+    /// What is doubtful, for a person.
     pub message: String,
+    /// The points it is about.
     pub points: PointList,
 }
 
@@ -151,18 +152,26 @@ pub struct ScoredPoints {
 pub struct Score {
     /// Dead stones, whole chains, sorted.
     pub dead: PointList,
+    /// The komi.
     pub komi: f64,
+    /// Handicap stones.
     pub handicap: u32,
     /// Handicap compensation applied in the Chinese count.
     pub handicap_bonus: u32,
+    /// The Japanese (territory) count.
     pub japanese: Count,
+    /// The Chinese (area) count.
     pub chinese: Count,
+    /// The count under the record's own rules, when they are neither Japanese nor Chinese.
     #[serde(flatten)]
     pub record_rules: Option<RulesCount>,
     /// `chinese.margin − japanese.margin`; always the sum of `terms`' values.
     pub margin_difference: f64,
+    /// The terms of the margin difference.
     pub terms: Vec<Term>,
+    /// Per-point results.
     pub points: ScoredPoints,
+    /// Doubts about the position and its markup.
     pub warnings: Vec<ScoreWarning>,
 }
 

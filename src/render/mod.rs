@@ -104,7 +104,7 @@ pub(crate) struct Cells {
 }
 
 impl Cells {
-    pub fn new(diagram: &Diagram) -> Cells {
+    pub(crate) fn new(diagram: &Diagram) -> Cells {
         let (width, height) = (diagram.width, diagram.height);
         let mut cells = Cells { width, height, cells: vec![Cell::default(); usize::from(width) * usize::from(height)] };
         for &(point, color) in &diagram.stones {
@@ -145,7 +145,7 @@ impl Cells {
     }
 
     /// The cell at an on-board point. Panics off the board (renderers only iterate the board).
-    pub fn get(&self, x: u8, y: u8) -> Cell {
+    pub(crate) fn get(&self, x: u8, y: u8) -> Cell {
         assert!(x < self.width && y < self.height, "point off the board");
         self.cells[usize::from(y) * usize::from(self.width) + usize::from(x)]
     }
@@ -174,7 +174,7 @@ pub(crate) mod golden {
     }
 
     /// Compares `actual` with the golden file `name`, or rewrites the file when `GOTOOL_BLESS=1`.
-    pub fn check(name: &str, actual: &str) {
+    pub(crate) fn check(name: &str, actual: &str) {
         let path = path(name);
         if std::env::var_os("GOTOOL_BLESS").is_some_and(|v| v == "1") {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();

@@ -4,11 +4,8 @@
 use super::GameSettings;
 use super::messages;
 use crate::go::{Color, Game, PointSet};
-use crate::model::{Diagnostic, Sink};
+use crate::model::{Diagnostic, ListCap, Sink};
 use crate::record::{GameRecord, Item, MoveValue, TextSpan};
-
-/// Wrong-turn warnings listed per line before the rest are summarised in one.
-const MAX_WRONG_TURNS_LISTED: u32 = 32;
 
 /// An error ended the line: the position after it is undefined, so nothing after it is replayed.
 #[derive(Debug)]
@@ -25,9 +22,9 @@ pub(super) struct LineState {
     cycle_reported: bool,
     /// Play after two passes is reported once per line: some records resume hundreds of times.
     resumption_reported: bool,
-    /// Wrong-turn warnings so far in this line; past a few dozen only their count is kept (a record with every
-    /// move out of turn would otherwise hold a warning per move).
-    wrong_turns: u32,
+    /// Wrong-turn warnings so far in this line; past a few dozen they are dropped (a record with every move out
+    /// of turn would otherwise hold a warning per move).
+    wrong_turns: ListCap,
 }
 
 /// A move to play: who, what, the value as written and the node's offset (where its findings point).
@@ -67,7 +64,7 @@ impl LineState {
             black_setup_before_first_move: 0,
             cycle_reported: false,
             resumption_reported: false,
-            wrong_turns: 0,
+            wrong_turns: ListCap::default(),
         }
     }
 
@@ -260,12 +257,10 @@ impl LineState {
         let on_move = |d: Diagnostic| d.on_move(number, color, point, h).at(offset);
         match self.game.play(color, point) {
             Ok(played) => {
-                if played.wrong_turn {
-                    self.wrong_turns += 1;
-                    if self.wrong_turns <= MAX_WRONG_TURNS_LISTED + 1 {
-                        let last_listed = self.wrong_turns > MAX_WRONG_TURNS_LISTED;
-                        sink.push(on_move(messages::wrong_turn(color, last_listed)));
-                    }
+                if played.wrong_turn
+                    && let Some(more) = self.wrong_turns.next("wrong-turn warnings in this line")
+                {
+                    sink.push(on_move(messages::wrong_turn(color, &more)));
                 }
                 if played.resumed_after_passes && !self.resumption_reported {
                     self.resumption_reported = true;

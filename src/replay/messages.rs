@@ -27,9 +27,8 @@ pub(super) fn illegal(illegal: Illegal, rules: &Rules) -> Diagnostic {
     Diagnostic::error(code, format!("{message}; the rest of this line was not replayed"))
 }
 
-/// A move out of turn; `last_listed` when further ones in the line will not be listed.
-pub(super) fn wrong_turn(color: Color, last_listed: bool) -> Diagnostic {
-    let more = if last_listed { "; further wrong-turn warnings in this line are not listed" } else { "" };
+/// A move out of turn; `more` ends the message (see `ListCap`).
+pub(super) fn wrong_turn(color: Color, more: &str) -> Diagnostic {
     Diagnostic::warning(
         "wrong-turn",
         format!("{} moved but {} was to play{more}", color.name(), color.opponent().name()),

@@ -6,11 +6,13 @@ use std::io::{self, Write};
 use super::Reporter;
 use crate::model::{Diagnostic, FileReport, Severity, Summary};
 
+/// Writes GitHub Actions annotations.
 pub struct GithubReporter<W: Write> {
     out: W,
 }
 
 impl<W: Write> GithubReporter<W> {
+    /// A reporter writing to `out`.
     pub fn new(out: W) -> Self {
         GithubReporter { out }
     }

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::Reporter;
 use crate::model::{FileReport, SCHEMA_VERSION, Summary};
 
+/// Writes one JSON document, file by file as reports arrive.
 pub struct JsonReporter<W: Write> {
     out: W,
     first: bool,
@@ -17,6 +18,7 @@ pub struct JsonReporter<W: Write> {
 }
 
 impl<W: Write> JsonReporter<W> {
+    /// A reporter writing to `out`.
     pub fn new(out: W) -> Self {
         JsonReporter { out, first: true, buffer: Vec::new() }
     }
@@ -70,6 +72,7 @@ impl<W: Write> Reporter for JsonReporter<W> {
     }
 }
 
+/// Writes JSON Lines: one object per game (and per file error), then the summary.
 pub struct JsonLinesReporter<W: Write> {
     out: W,
     /// As in [`JsonReporter`]: one write per line.
@@ -77,6 +80,7 @@ pub struct JsonLinesReporter<W: Write> {
 }
 
 impl<W: Write> JsonLinesReporter<W> {
+    /// A reporter writing to `out`.
     pub fn new(out: W) -> Self {
         JsonLinesReporter { out, buffer: Vec::new() }
     }

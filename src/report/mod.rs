@@ -13,7 +13,9 @@ use crate::model::{FileReport, Summary};
 
 /// Receives file reports in input order, then the summary.
 pub trait Reporter {
+    /// One file, in input order.
     fn file(&mut self, report: &FileReport) -> io::Result<()>;
+    /// The end of the run.
     fn finish(&mut self, summary: &Summary) -> io::Result<()>;
 }
 

@@ -19,12 +19,14 @@ pub struct TextStyle {
     pub score_table: bool,
 }
 
+/// Writes the human-readable report.
 pub struct TextReporter<W: Write> {
     out: W,
     style: TextStyle,
 }
 
 impl<W: Write> TextReporter<W> {
+    /// A reporter writing to `out` in this style.
     pub fn new(out: W, style: TextStyle) -> Self {
         TextReporter { out, style }
     }

@@ -16,14 +16,14 @@ pub(crate) type Idx = usize;
 pub(crate) struct Slot(Option<NonZeroU16>);
 
 impl Slot {
-    pub const NONE: Slot = Slot(None);
+    pub(super) const NONE: Slot = Slot(None);
 
-    pub fn of(i: usize) -> Slot {
+    pub(super) fn of(i: usize) -> Slot {
         debug_assert!(i < usize::from(u16::MAX));
         Slot(NonZeroU16::new(i as u16 + 1))
     }
 
-    pub fn get(self) -> Option<usize> {
+    pub(super) fn get(self) -> Option<usize> {
         self.0.map(|v| usize::from(v.get()) - 1)
     }
 }
@@ -112,7 +112,7 @@ impl<'b> Grid<'b> {
     /// Works a row at a time: the board gives a row as bits of Black and White stones, and the cells come back
     /// from the bits 8 points at a time (stone colours are as good as random to a branch predictor, so nothing
     /// branches per point).
-    pub fn new(board: &'b Board, dead: &PointSet) -> Grid<'b> {
+    pub(super) fn new(board: &'b Board, dead: &PointSet) -> Grid<'b> {
         let width = usize::from(board.width());
         let height = usize::from(board.height());
         let mut cell = vec![EMPTY; width * height];
@@ -135,7 +135,7 @@ impl<'b> Grid<'b> {
     }
 
     /// The stone on a point, dead or alive.
-    pub fn stone(&self, i: Idx) -> Option<Color> {
+    pub(super) fn stone(&self, i: Idx) -> Option<Color> {
         match self.cell[i] & !DEAD {
             1 => Some(Color::Black),
             2 => Some(Color::White),
@@ -144,29 +144,29 @@ impl<'b> Grid<'b> {
     }
 
     /// For a stone: distinct empty points next to its chain (dead stones count as stones here).
-    pub fn liberties(&self, i: Idx) -> u32 {
+    pub(super) fn liberties(&self, i: Idx) -> u32 {
         self.board.chain_liberties(self.board.loc(self.point(i)))
     }
 
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.width * self.height
     }
 
     /// Empty points and dead stones.
-    pub fn open(&self) -> PointSet {
+    pub(super) fn open(&self) -> PointSet {
         self.empty | self.dead_stones[0] | self.dead_stones[1]
     }
 
-    pub fn no_points(&self) -> PointSet {
+    pub(super) fn no_points(&self) -> PointSet {
         PointSet::empty(self.width, self.height)
     }
 
-    pub fn all_points(&self) -> PointSet {
+    pub(super) fn all_points(&self) -> PointSet {
         PointSet::all(self.width, self.height)
     }
 
     /// `set` as one flag per point.
-    pub fn flags(&self, set: &PointSet) -> Vec<bool> {
+    pub(super) fn flags(&self, set: &PointSet) -> Vec<bool> {
         let mut out = vec![false; self.len()];
         for (y, row) in out.chunks_exact_mut(self.width).enumerate() {
             let mut bits = set.row(y);
@@ -179,7 +179,7 @@ impl<'b> Grid<'b> {
     }
 
     /// One byte per point: bit `1 << k` set when the point is in `sets[k]` (two sets).
-    pub fn bytes(&self, sets: &[PointSet; 2]) -> Vec<u8> {
+    pub(super) fn bytes(&self, sets: &[PointSet; 2]) -> Vec<u8> {
         let mut out = vec![0; self.len()];
         for (y, line) in out.chunks_exact_mut(self.width).enumerate() {
             bytes_from_planes(&[sets[0].row(y), sets[1].row(y)], line);
@@ -187,31 +187,31 @@ impl<'b> Grid<'b> {
         out
     }
 
-    pub fn point(&self, i: Idx) -> Point {
+    pub(super) fn point(&self, i: Idx) -> Point {
         Point::new((i % self.width) as u8, (i / self.width) as u8)
     }
 
-    pub fn on_edge(&self, i: Idx) -> bool {
+    pub(super) fn on_edge(&self, i: Idx) -> bool {
         self.adjacent[i].len < 4
     }
 
     /// Up to four on-board neighbours of a point, in the order up, left, right, down.
-    pub fn neighbours(&self, i: Idx) -> impl Iterator<Item = Idx> + Clone + '_ {
+    pub(super) fn neighbours(&self, i: Idx) -> impl Iterator<Item = Idx> + Clone + '_ {
         let a = &self.adjacent[i];
         a.items[..usize::from(a.len)].iter().map(|&n| usize::from(n))
     }
 
-    pub fn is_empty(&self, i: Idx) -> bool {
+    pub(super) fn is_empty(&self, i: Idx) -> bool {
         self.cell[i] == EMPTY
     }
 
     /// A stone of `color` that is not marked dead.
-    pub fn is_living(&self, i: Idx, color: Color) -> bool {
+    pub(super) fn is_living(&self, i: Idx, color: Color) -> bool {
         self.cell[i] == living_code(color)
     }
 
     /// A dead stone of `color`.
-    pub fn is_dead(&self, i: Idx, color: Color) -> bool {
+    pub(super) fn is_dead(&self, i: Idx, color: Color) -> bool {
         self.cell[i] == living_code(color) + DEAD
     }
 }
@@ -223,11 +223,11 @@ pub(crate) struct Marks {
 }
 
 impl Marks {
-    pub fn new(len: usize) -> Marks {
+    pub(super) fn new(len: usize) -> Marks {
         Marks { stamp: vec![0; len], generation: 1 }
     }
 
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.fill(0);
@@ -235,11 +235,11 @@ impl Marks {
         }
     }
 
-    pub fn mark(&mut self, i: Idx) {
+    pub(super) fn mark(&mut self, i: Idx) {
         self.stamp[i] = self.generation;
     }
 
-    pub fn is_marked(&self, i: Idx) -> bool {
+    pub(super) fn is_marked(&self, i: Idx) -> bool {
         self.stamp[i] == self.generation
     }
 }
@@ -253,13 +253,13 @@ pub(crate) struct Pieces {
 }
 
 impl Pieces {
-    pub fn new(len: usize) -> Pieces {
+    pub(super) fn new(len: usize) -> Pieces {
         Pieces { marks: Marks::new(len), stack: Vec::new(), counts: Vec::new() }
     }
 
     /// Splits `points` (whose membership mask is `member`) into 4-connected pieces, leaving out `removed`.
     /// Returns one entry per piece: how many of its points satisfy `special`, counted up to `cap`.
-    pub fn split(
+    pub(super) fn split(
         &mut self,
         grid: &Grid,
         points: &[Idx],
@@ -359,7 +359,7 @@ impl Labeller {
     /// writes `Slot::of(component)` into `label` for the points of `set` (leaving the others alone) and returns how
     /// many there are. Works on runs of consecutive points in a row, joined with the runs they overlap in the
     /// row above (found by walking both rows' runs left to right together).
-    pub fn label(&mut self, set: &PointSet, width: usize, label: &mut [Slot], mark: &PointSet) -> usize {
+    pub(super) fn label(&mut self, set: &PointSet, width: usize, label: &mut [Slot], mark: &PointSet) -> usize {
         // A row holds at most one run per two columns (rounded up).
         let most = set.height() * width.div_ceil(2);
         if self.runs.len() < most {
@@ -434,7 +434,7 @@ impl Labeller {
 
     /// After [`Labeller::label`]: the points of each component in turn (row-major within each) into `points`,
     /// and where each component starts in it (one more entry than there are components, the last the total).
-    pub fn members(&self, width: usize, points: &mut Vec<Idx>) -> Vec<usize> {
+    pub(super) fn members(&self, width: usize, points: &mut Vec<Idx>) -> Vec<usize> {
         let count = self.marked.len();
         let runs = &self.runs[..self.run_count];
         // After labelling, every run's parent is its component.

@@ -1,6 +1,6 @@
 //! Scoring a final position: dead stones, territory and seki, the Japanese (territory) and Chinese (area) counts
 //! side by side, the terms that explain why their margins differ, and warnings about the position and its markup.
-//! Pure library code: no I/O, no SGF text (except [`result`], which reads `RE` values).
+//! Pure library code: no I/O, no SGF text.
 //!
 //! # Calling it
 //!
@@ -103,6 +103,7 @@ pub struct ScoreInput<'a> {
     /// Checked against living + dead + captured stones; the stone-parity term uses the board's numbers, so the
     /// identity holds even when this is off (a `placed-count-mismatch` warning says so).
     pub placed: [u32; 2],
+    /// The komi.
     pub komi: f64,
     /// Number of handicap stones (0 for an even game).
     pub handicap: u32,
@@ -367,8 +368,8 @@ fn stone_parity(put: [u32; 2], handicap: u32) -> Term {
     let h = i64::from(handicap);
     let lead = match d {
         0 => "Black and White placed the same number of stones".to_string(),
-        d if d > 0 => format!("Black placed {d} more stone{} than White", if d == 1 { "" } else { "s" }),
-        d => format!("White placed {} more stone{} than Black", -d, if d == -1 { "" } else { "s" }),
+        d if d > 0 => format!("Black placed {d} more stone{} than White", plural(d.unsigned_abs() as usize)),
+        d => format!("White placed {} more stone{} than Black", -d, plural(d.unsigned_abs() as usize)),
     };
     let handicap_note =
         if handicap > 0 { format!(", Black's including {handicap} handicap stones") } else { String::new() };
@@ -446,11 +447,7 @@ fn expand_dead(input: &ScoreInput, warnings: &mut Vec<ScoreWarning>) -> PointSet
         off_board.sort();
         warnings.push(ScoreWarning {
             code: "dead-point-off-board",
-            message: format!(
-                "{} dead point{} off the board ignored",
-                off_board.len(),
-                if off_board.len() == 1 { "" } else { "s" }
-            ),
+            message: format!("{} dead point{} off the board ignored", off_board.len(), plural(off_board.len())),
             points: PointList(off_board),
         });
     }

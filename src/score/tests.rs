@@ -313,7 +313,7 @@ fn draw_reads_zero() {
     )
     .score();
     assert_eq!(s.japanese.result, "0");
-    assert_eq!(s.japanese.winner(), None);
+    assert_eq!(s.japanese.margin, 0.0);
     assert_eq!(s.chinese.margin, 0.0);
 }
 

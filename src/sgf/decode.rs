@@ -12,19 +12,41 @@ use encoding_rs::{DecoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_12
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CharsetNote {
     /// The bytes are not valid in the declared (or assumed) charset; they were read as Latin-1.
-    Fallback { declared: Option<String> },
+    Fallback {
+        /// The declared charset, if any.
+        declared: Option<String>,
+    },
     /// `CA` names one charset but the bytes are clearly another.
-    Mismatch { declared: String, used: &'static str },
+    Mismatch {
+        /// The declared charset.
+        declared: String,
+        /// The charset used.
+        used: &'static str,
+    },
     /// `CA` says UTF-16 but the file is 8-bit text: the `CA` property itself is written in single bytes.
-    NotUtf16 { declared: String, used: &'static str },
+    NotUtf16 {
+        /// The declared charset.
+        declared: String,
+        /// The charset used.
+        used: &'static str,
+    },
     /// `CA` names a charset gotool does not know.
-    Unknown { declared: String },
+    Unknown {
+        /// The declared charset.
+        declared: String,
+    },
     /// More than one different `CA` in the file; one charset is used for the whole file, chosen by the first
     /// `CA` as far as the bytes fit it (the other notes say when they did not).
-    Several { first: String, other: String },
+    Several {
+        /// The first one declared.
+        first: String,
+        /// Another.
+        other: String,
+    },
 }
 
 impl CharsetNote {
+    /// The diagnostic code.
     pub fn code(&self) -> &'static str {
         match self {
             CharsetNote::Fallback { .. } => "charset-fallback",
@@ -66,10 +88,13 @@ impl CharsetNote {
 /// Why bytes cannot be read as an SGF text at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
+    /// Nothing but white space.
     #[error("the file is empty")]
     Empty,
+    /// A known binary format (named).
     #[error("this is a {0} file, not an SGF record")]
     Binary(&'static str),
+    /// NUL bytes at the start.
     #[error("the file starts with NUL bytes: binary data, not an SGF text")]
     NulBytes,
 }
@@ -77,6 +102,7 @@ pub enum DecodeError {
 /// Decoded text and how it was decoded.
 #[derive(Debug)]
 pub struct Decoded<'a> {
+    /// The text.
     pub text: Cow<'a, str>,
     /// The charset actually used, e.g. `UTF-8`, `GBK`, `windows-1252`.
     pub charset: &'static str,

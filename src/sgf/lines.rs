@@ -20,6 +20,7 @@ fn count_chars(bytes: &[u8]) -> usize {
 }
 
 impl<'t> LineIndex<'t> {
+    /// The line table of `text`.
     pub fn new(text: &'t str) -> Self {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0];
@@ -55,6 +56,7 @@ impl<'t> LineIndex<'t> {
         self.chars_before_block[block] as usize + count_chars(&self.text.as_bytes()[start..offset])
     }
 
+    /// The 1-based line and column of a byte offset.
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;

@@ -1,5 +1,5 @@
 //! SGF: the one place where SGF text is understood. Bytes are decoded to text ([`decode`]), the text is scanned
-//! into a flat tree of nodes and properties with their byte positions ([`scan`]), each game is read into a
+//! into a flat tree of nodes and properties with their byte positions ([`scan`](mod@scan)), each game is read into a
 //! [`GameRecord`](crate::record::GameRecord) ([`read`]) with its property values given their meaning
 //! ([`values`]). Positions become line:column with [`lines`].
 

@@ -6,14 +6,11 @@
 use super::scan::{Collection, NONE, PropId, Span};
 use super::values::{self, simple_text};
 use crate::go::{Color, Point, PointSet};
-use crate::model::{Diagnostic, RecordedResult};
+use crate::model::{Diagnostic, ListCap, RecordedResult};
 use crate::record::{
     self, BadValue, GameInfo, GameRecord, Handicap, InfoField, InfoFinding, Item, Markup, Node, RecordParts,
     RecordRules, RootProperty, SetupKind, TextSpan,
 };
-
-/// Bad TB/TW values listed one by one; a record with thousands of them gets one more warning that says so.
-const MAX_BAD_MARKUP_LISTED: usize = 32;
 
 /// Reads game `index` of the collection.
 pub fn read_game<'t>(c: &Collection<'t>, index: usize) -> GameRecord<'t> {
@@ -143,7 +140,7 @@ fn read_markup(c: &Collection, n: u32, w: u8, h: u8) -> Markup {
     // As sets of points: a compressed list costs one step per row, and a point named again costs nothing.
     let mut sets = [PointSet::empty(usize::from(w), usize::from(h)); 2];
     let mut findings = Vec::new();
-    let mut bad_values = 0usize;
+    let mut listed = ListCap::default();
     for p in c.properties(n) {
         let slot = match p.id {
             PropId::TB => 0,
@@ -160,16 +157,10 @@ fn read_markup(c: &Collection, n: u32, w: u8, h: u8) -> Markup {
                 Ok(Some(rect)) => sets[slot].insert_rect(rect),
                 Ok(None) => {}
                 Err(e) => {
-                    bad_values += 1;
-                    if bad_values > MAX_BAD_MARKUP_LISTED + 1 {
+                    let Some(more) = listed.next("bad TB/TW values") else {
                         continue;
-                    }
-                    let (_, what) = e.describe(w, h);
-                    let more = if bad_values > MAX_BAD_MARKUP_LISTED {
-                        "; further bad TB/TW values are not listed"
-                    } else {
-                        ""
                     };
+                    let (_, what) = e.describe(w, h);
                     findings.push(
                         Diagnostic::warning("bad-markup", format!("{}: {what}; ignored{more}", c.ident(p)))
                             .at(v.start as usize),

@@ -1,10 +1,10 @@
-//! The first pass over the text: a strict SGF FF[4] tokenizer that builds a flat tree of nodes, properties
+//! The first pass over the text: a strict SGF `FF[4]` tokenizer that builds a flat tree of nodes, properties
 //! and value spans (byte offsets into the text; no allocation per token), checks the grammar, enforces the
 //! size limits, and reports the first structural error with its place.
 //!
 //! Why our own pass: sgf-parse builds a recursive tree (a `String` per value, recursive drop) and its errors
 //! carry no position; this pass is where positions, limits and speed come from (issues #2, #6, #7).
-//! Grammar (SGF FF[4] spec, "EBNF"): Collection = GameTree+; GameTree = "(" Sequence GameTree* ")";
+//! Grammar (SGF `FF[4]` spec, "EBNF"): Collection = GameTree+; GameTree = "(" Sequence GameTree* ")";
 //! Sequence = Node+; Node = ";" Property*; Property = PropIdent PropValue+; PropValue = "[" text "]".
 //! Text outside game trees is skipped and remembered (junk); anything else out of place is an error,
 //! because a silent repair could change which moves are played.
@@ -19,7 +19,9 @@ pub const NONE: u32 = u32::MAX;
 /// A byte range of the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
+    /// The first byte.
     pub start: u32,
+    /// After the last byte.
     pub end: u32,
 }
 
@@ -29,33 +31,58 @@ impl Span {
     }
 }
 
-/// Properties gotool reads, by their FF[4] identifier. Everything else is `Other`.
+/// Properties gotool reads, by their `FF[4]` identifier. Everything else is `Other`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PropId {
+    /// A black move.
     B,
+    /// A white move.
     W,
+    /// Black setup stones.
     AB,
+    /// White setup stones.
     AW,
+    /// Points cleared by setup.
     AE,
+    /// The player to move.
     PL,
+    /// Board size.
     SZ,
+    /// Komi.
     KM,
+    /// Handicap.
     HA,
+    /// Result.
     RE,
+    /// Rules.
     RU,
+    /// Black's territory.
     TB,
+    /// White's territory.
     TW,
+    /// Charset.
     CA,
+    /// Game type (1 = Go).
     GM,
+    /// File format version.
     FF,
+    /// Black's name.
     PB,
+    /// White's name.
     PW,
+    /// The application that wrote the file.
     AP,
+    /// Move number.
     MN,
+    /// Comment.
     C,
+    /// Game name.
     GN,
+    /// Date.
     DT,
+    /// Event.
     EV,
+    /// Any other property.
     Other,
 }
 
@@ -91,21 +118,27 @@ impl PropId {
     }
 }
 
+/// A node of the scanned tree.
 #[derive(Clone, Copy, Debug)]
 pub struct Node {
     /// Offset of the node's `;`.
     pub offset: u32,
+    /// The parent, [`NONE`] for a root.
     pub parent: u32,
+    /// The first child, [`NONE`] for none.
     pub first_child: u32,
+    /// The next child of the same parent, [`NONE`] for none.
     pub next_sibling: u32,
     props_start: u32,
     props_end: u32,
 }
 
+/// A property of a node: its identifier and the range of its values.
 #[derive(Clone, Copy, Debug)]
 pub struct Property {
+    /// Which property.
     pub id: PropId,
-    /// The identifier as written (FF[3] files may say `AddBlack` for `AB`).
+    /// The identifier as written (`FF[3]` files may say `AddBlack` for `AB`).
     pub ident: Span,
     values_start: u32,
     values_end: u32,
@@ -115,12 +148,19 @@ pub struct Property {
 /// far below them; see the README for the reasons behind each number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
+    /// Largest file, in bytes.
     pub max_file_bytes: u64,
+    /// Most game trees in one file.
     pub max_games: u32,
+    /// Most nodes in one file.
     pub max_nodes: u32,
+    /// Deepest nesting of variations.
     pub max_variation_depth: u32,
+    /// Most properties in one node.
     pub max_properties_per_node: u32,
+    /// Most values in one property.
     pub max_values_per_property: u32,
+    /// Longest property identifier.
     pub max_identifier_len: u32,
 }
 
@@ -143,37 +183,60 @@ impl Default for Limits {
 /// What is wrong with the text's structure.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SyntaxKind {
+    /// No `(;` anywhere.
     NoGameTree,
+    /// A property before the first `;` of a node.
     MissingSemicolon,
+    /// A `[` never closed.
     UnterminatedValue,
     /// The text ends inside a game tree. `opened_at` is the innermost `(` still open, `tree_at` the game tree's
     /// own `(`, `open` how many are open (1 when only the game tree is).
     UnclosedTree {
+        /// Where the innermost open `(` is.
         opened_at: u32,
+        /// Where the game tree's `(` is.
         tree_at: u32,
+        /// How many are open.
         open: u32,
     },
+    /// A character where none belongs.
     UnexpectedChar(char),
+    /// A word where none belongs.
     UnexpectedText(String),
+    /// A `(` not followed by a node.
     EmptyVariation,
+    /// A property outside any node.
     PropertyOutsideNode,
+    /// A `[` without a property identifier.
     ValueWithoutIdentifier,
+    /// A property identifier without a value.
     IdentifierWithoutValue(String),
+    /// An identifier of lower-case letters only.
     LowercaseIdentifier(String),
+    /// A node after a variation in the same sequence.
     NodeAfterVariation,
+    /// Nodes after the `)` that closed the game tree.
     NodeAfterTree,
+    /// Over the game limit.
     TooManyGames(u32),
+    /// Over the node limit.
     TooManyNodes(u32),
+    /// Over the nesting limit.
     TooDeep(u32),
+    /// Over the properties-per-node limit.
     TooManyProperties(u32),
+    /// Over the values-per-property limit.
     TooManyValues(u32),
+    /// Over the identifier-length limit.
     IdentifierTooLong(u32),
 }
 
 /// The first structural error in a text, at a byte offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
+    /// What is wrong.
     pub kind: SyntaxKind,
+    /// Where, as a byte offset.
     pub offset: usize,
 }
 
@@ -289,9 +352,11 @@ fn describe_char(c: char) -> String {
 /// A parsed collection: one or more game trees over a shared flat store.
 #[derive(Debug)]
 pub struct Collection<'t> {
+    /// The text scanned.
     pub text: &'t str,
     /// The root node of each game tree, in file order.
     pub games: Vec<u32>,
+    /// Every node, game after game, each tree depth first.
     pub nodes: Vec<Node>,
     props: Vec<Property>,
     values: Vec<Span>,
@@ -300,10 +365,13 @@ pub struct Collection<'t> {
 }
 
 impl<'t> Collection<'t> {
-    pub fn node(&self, n: u32) -> &Node {
+    /// Node `n`.
+    #[cfg(test)]
+    pub(crate) fn node(&self, n: u32) -> &Node {
         &self.nodes[n as usize]
     }
 
+    /// The properties of node `n`.
     pub fn properties(&self, n: u32) -> &[Property] {
         self.properties_of(&self.nodes[n as usize])
     }
@@ -313,6 +381,7 @@ impl<'t> Collection<'t> {
         &self.props[node.props_start as usize..node.props_end as usize]
     }
 
+    /// The values of a property.
     pub fn values(&self, p: &Property) -> &[Span] {
         &self.values[p.values_start as usize..p.values_end as usize]
     }
@@ -322,12 +391,14 @@ impl<'t> Collection<'t> {
         &self.text[span.start as usize..span.end as usize]
     }
 
-    /// The identifier normalised as FF[4] writes it: upper-case letters only (`AddBlack` → `AB`).
+    /// The identifier normalised as `FF[4]` writes it: upper-case letters only (`AddBlack` → `AB`).
     pub fn ident(&self, p: &Property) -> String {
         self.slice(p.ident).chars().filter(char::is_ascii_uppercase).collect()
     }
 
-    pub fn children(&self, n: u32) -> Children<'_, 't> {
+    /// The children of node `n`, first to last.
+    #[cfg(test)]
+    pub(crate) fn children(&self, n: u32) -> Children<'_, 't> {
         Children { collection: self, next: self.nodes[n as usize].first_child }
     }
 
@@ -344,11 +415,14 @@ impl<'t> Collection<'t> {
     }
 }
 
-pub struct Children<'c, 't> {
+/// The children of a node.
+#[cfg(test)]
+pub(crate) struct Children<'c, 't> {
     collection: &'c Collection<'t>,
     next: u32,
 }
 
+#[cfg(test)]
 impl Iterator for Children<'_, '_> {
     type Item = u32;
 

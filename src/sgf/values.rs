@@ -7,7 +7,7 @@ use crate::model::{GameResult, WinBy};
 use crate::record::{Komi, MoveValue};
 
 /// Reads a move value. `B[]` is a pass; `B[tt]` is a pass only on boards up to 19×19, where `t` is off
-/// the board (SGF FF[4] spec, "Go: Move"; sgfmill and KataGo do the same). On larger boards `tt` is a point.
+/// the board (SGF `FF[4]` spec, "Go: Move"; sgfmill and KataGo do the same). On larger boards `tt` is a point.
 /// Whitespace around the letters (old files break lines inside values) is ignored: it cannot change the point.
 pub fn parse_move(value: &str, width: u8, height: u8) -> MoveValue {
     let bytes = value.as_bytes();
@@ -47,7 +47,9 @@ pub(crate) fn parse_move_bytes(bytes: &[u8], width: u8, height: u8) -> MoveValue
 /// Why a point-list value could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PointListError {
+    /// Not a point at all.
     Garbled(String),
+    /// Letters outside the board.
     OffBoard(String),
 }
 
@@ -61,7 +63,7 @@ impl PointListError {
     }
 }
 
-/// Reads one value of a point list: `xy`, or a compressed rectangle `xy:xy` (SGF FF[4] "compressed point
+/// Reads one value of a point list: `xy`, or a compressed rectangle `xy:xy` (SGF `FF[4]` "compressed point
 /// lists"). Rectangles given by the other two corners are accepted too. `None` for an empty value.
 pub fn parse_point_rect(value: &str, width: u8, height: u8) -> Result<Option<PointRect>, PointListError> {
     // Nearly every value is one point of two letters: read it without trimming or splitting.
@@ -93,7 +95,7 @@ pub fn parse_point_rect(value: &str, width: u8, height: u8) -> Result<Option<Poi
     Ok(Some(PointRect { x1: xa.min(xb), y1: ya.min(yb), x2: xa.max(xb), y2: ya.max(yb) }))
 }
 
-/// Board size from `SZ[n]` or `SZ[w:h]`; each side 1..=52 (the SGF FF[4] limit).
+/// Board size from `SZ[n]` or `SZ[w:h]`; each side 1..=52 (the SGF `FF[4]` limit).
 pub fn parse_size(value: &str) -> Result<(u8, u8), String> {
     let side = |text: &str| -> Result<u8, String> {
         let text = text.trim();
@@ -153,7 +155,7 @@ pub fn parse_handicap(value: &str) -> Result<u32, String> {
     }
 }
 
-/// `PL`: `B`/`W` (FF[4]); some programs write `1`/`2` or lower case.
+/// `PL`: `B`/`W` (`FF[4]`); some programs write `1`/`2` or lower case.
 pub fn parse_color(value: &str) -> Option<Color> {
     match value.trim() {
         "B" | "b" | "1" | "black" | "Black" => Some(Color::Black),
@@ -162,7 +164,7 @@ pub fn parse_color(value: &str) -> Option<Color> {
     }
 }
 
-/// A SimpleText value (names, `RE`, `RU`) as the SGF FF[4] spec says to read it ("SimpleText" and "Text"): escapes
+/// A SimpleText value (names, `RE`, `RU`) as the SGF `FF[4]` spec says to read it ("SimpleText" and "Text"): escapes
 /// removed, soft line breaks (an escaped line break) dropped, every other line break and white space one space,
 /// and the ends trimmed.
 pub fn simple_text(raw: &str) -> String {
@@ -246,6 +248,7 @@ fn parse_points(s: &str) -> Option<f64> {
 /// How a record's `RU` was understood.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RulesFromRecord {
+    /// The ruleset gotool checks them as.
     pub rules: Rules,
     /// False when `RU` was missing or unknown and the Japanese default was taken.
     pub recognised: bool,

@@ -8,13 +8,13 @@ use std::path::{Path, PathBuf};
 
 /// One thing to check: a file, or a folder entry that could not be read.
 #[derive(Clone, Debug)]
-pub enum Input {
+pub(crate) enum Input {
     File { path: PathBuf, display: String },
     Unreadable { display: String, message: String },
 }
 
 impl Input {
-    pub fn display(&self) -> &str {
+    pub(crate) fn display(&self) -> &str {
         match self {
             Input::File { display, .. } | Input::Unreadable { display, .. } => display,
         }
@@ -63,7 +63,7 @@ impl Shard {
 /// Lazily lists the inputs: explicit files as given (whatever their extension), folders walked recursively
 /// in sorted order for `.sgf`/`.mgt` files. Symlinks inside folders are followed only with `follow_links`;
 /// loops are reported as unreadable entries.
-pub fn discover(
+pub(crate) fn discover(
     paths: &[PathBuf],
     follow_links: bool,
     shard: Option<Shard>,
@@ -103,7 +103,7 @@ pub fn discover(
 
 /// Why a file's bytes could not be had.
 #[derive(Debug)]
-pub enum ReadError {
+pub(crate) enum ReadError {
     /// The system refused (missing, unreadable, a folder).
     Io(std::io::Error),
     /// Larger than the limit: `size` when the system says how large.
@@ -117,7 +117,7 @@ pub enum ReadError {
 
 impl ReadError {
     /// The report's error code: `io` or `limit`.
-    pub fn code(&self) -> &'static str {
+    pub(crate) fn code(&self) -> &'static str {
         match self {
             ReadError::Io(_) => "io",
             ReadError::TooLarge { .. } => "limit",
@@ -140,7 +140,7 @@ impl fmt::Display for ReadError {
 /// Reads a file whole, but never more than `limit` bytes. The size on disk is asked first, but it is not enough
 /// to go by: a pipe (`gotool check <(curl …)`), `/dev/zero` or a file still growing reports 0 or too little,
 /// and an unbounded read would take all memory (issue #6), so the read itself stops past the limit too.
-pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+pub(crate) fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let size = file.metadata().map_err(ReadError::Io)?.len();
     if size > limit {

@@ -31,7 +31,7 @@ const NOWHERE: Place = None;
 /// Runs `gotool <args>` in `dir`, killed after `limit`. Checks what must hold for every input: it ended in time
 /// with a documented status, and nothing in its output speaks of a panic. Also used by `regression`.
 #[track_caller]
-pub fn run_bounded(dir: &Path, args: &[&str], limit: Duration) -> Run {
+pub(crate) fn run_bounded(dir: &Path, args: &[&str], limit: Duration) -> Run {
     let started = Instant::now();
     let output = gotool().current_dir(dir).args(args).timeout(limit).output().expect("gotool runs");
     let elapsed = started.elapsed();

@@ -7,31 +7,31 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 /// The `gotool` binary built for this test run, with a clean environment for colours.
-pub fn gotool() -> Command {
+pub(crate) fn gotool() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_gotool"));
     cmd.env_remove("NO_COLOR");
     cmd
 }
 
 /// A file or folder under `fixtures/`, e.g. `fixture("sgf/rules/ko-illegal.sgf")`.
-pub fn fixture(path: &str) -> PathBuf {
+pub(crate) fn fixture(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(path)
 }
 
 /// The `fixtures/` folder itself (tests run there to get short, stable paths in reports).
-pub fn fixtures_dir() -> PathBuf {
+pub(crate) fn fixtures_dir() -> PathBuf {
     fixture("")
 }
 
 /// What one run printed and how it ended.
-pub struct Run {
+pub(crate) struct Run {
     pub code: i32,
     pub stdout: String,
     pub stderr: String,
 }
 
 impl Run {
-    pub fn from_output(output: Output) -> Run {
+    pub(crate) fn from_output(output: Output) -> Run {
         Run {
             code: output.status.code().expect("gotool was killed by a signal"),
             stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
@@ -40,19 +40,19 @@ impl Run {
     }
 
     /// The stdout of a `--format json` run, parsed.
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not one JSON document ({e}):\n{}", self.stdout))
     }
 }
 
 /// Runs `gotool <args>` in `fixtures/` and returns what happened. Never panics on a non-zero exit.
-pub fn run(args: &[&str]) -> Run {
+pub(crate) fn run(args: &[&str]) -> Run {
     run_in(&fixtures_dir(), args)
 }
 
 /// Runs `gotool <args>` in `dir`.
-pub fn run_in(dir: &Path, args: &[&str]) -> Run {
+pub(crate) fn run_in(dir: &Path, args: &[&str]) -> Run {
     let output = gotool().current_dir(dir).args(args).output().expect("gotool runs");
     let run = Run::from_output(output);
     assert!(!run.stderr.contains("panicked"), "gotool panicked:\n{}", run.stderr);
@@ -60,7 +60,7 @@ pub fn run_in(dir: &Path, args: &[&str]) -> Run {
 }
 
 /// `gotool check -q --format json <extra...> <path>` in `fixtures/`: exit code and the parsed document.
-pub fn check_json(path: &str, extra: &[&str]) -> (i32, Value) {
+pub(crate) fn check_json(path: &str, extra: &[&str]) -> (i32, Value) {
     let mut args = vec!["check", "-q", "--format", "json"];
     args.extend_from_slice(extra);
     args.push(path);
@@ -70,7 +70,7 @@ pub fn check_json(path: &str, extra: &[&str]) -> (i32, Value) {
 }
 
 /// The only game of the only file of a `check --format json` document.
-pub fn only_game(doc: &Value) -> &Value {
+pub(crate) fn only_game(doc: &Value) -> &Value {
     let files = doc["files"].as_array().expect("files is an array");
     assert_eq!(files.len(), 1, "one file expected: {doc:#}");
     let games = files[0]["games"].as_array().expect("games is an array");
@@ -79,7 +79,7 @@ pub fn only_game(doc: &Value) -> &Value {
 }
 
 /// The diagnostics of a game (or file) with the given severity.
-pub fn with_severity<'a>(holder: &'a Value, severity: &str) -> Vec<&'a Value> {
+pub(crate) fn with_severity<'a>(holder: &'a Value, severity: &str) -> Vec<&'a Value> {
     holder["diagnostics"]
         .as_array()
         .expect("diagnostics is an array")
@@ -89,19 +89,19 @@ pub fn with_severity<'a>(holder: &'a Value, severity: &str) -> Vec<&'a Value> {
 }
 
 /// The codes of the diagnostics of a game (or file) with the given severity, in order.
-pub fn codes(holder: &Value, severity: &str) -> Vec<String> {
+pub(crate) fn codes(holder: &Value, severity: &str) -> Vec<String> {
     with_severity(holder, severity).iter().map(|d| d["code"].as_str().expect("code is a string").to_string()).collect()
 }
 
 /// The single error of a game; fails if there is not exactly one.
-pub fn the_error(game: &Value) -> &Value {
+pub(crate) fn the_error(game: &Value) -> &Value {
     let errors = with_severity(game, "error");
     assert_eq!(errors.len(), 1, "exactly one error expected: {game:#}");
     errors[0]
 }
 
 /// Writes `contents` to `dir/name`, creating parent folders.
-pub fn write_file(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+pub(crate) fn write_file(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
     let path = dir.join(name);
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).expect("create folders");
