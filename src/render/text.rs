@@ -102,15 +102,15 @@ impl Style {
 }
 
 /// One output line, tracking the current style so escapes are written only on changes.
-struct Line {
+struct StyledRow {
     text: String,
     style: Style,
     color: bool,
 }
 
-impl Line {
-    fn new(color: bool) -> Line {
-        Line { text: String::new(), style: Style::Plain, color }
+impl StyledRow {
+    fn new(color: bool) -> StyledRow {
+        StyledRow { text: String::new(), style: Style::Plain, color }
     }
 
     fn push(&mut self, style: Style, c: char) {
@@ -165,7 +165,7 @@ fn right_mark(cell: Cell) -> Option<Mark> {
 
 /// A gap of `width` characters between two points (or a point and the label area): the right mark of the
 /// point before it at its start, the left mark of the point after it at its end, and `fill` elsewhere.
-fn push_gap(line: &mut Line, width: usize, fill: char, after: Option<Mark>, before: Option<Mark>) {
+fn push_gap(line: &mut StyledRow, width: usize, fill: char, after: Option<Mark>, before: Option<Mark>) {
     if width == 1 {
         // One character for two marks: the highlight wins (it explains an error; the last move is context).
         let mark = match (after, before) {
@@ -283,7 +283,7 @@ fn render_area(diagram: &Diagram, x0: u8, x1: u8, y0: u8, y1: u8, opts: &TextOpt
     let (mut last_shown, mut highlight_shown, mut dead_shown, mut territory_shown) = (false, false, false, false);
     for y in y0..y1 {
         let number = u32::from(height) - u32::from(y);
-        let mut line = Line::new(opts.color);
+        let mut line = StyledRow::new(opts.color);
         line.push_str(Style::Plain, &format!("{number:>row_width$} "));
         for x in x0..x1 {
             let cell = cells.get(x, y);

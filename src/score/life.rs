@@ -100,7 +100,7 @@ const ORIENTATIONS: [((isize, isize), (isize, isize)); 8] = [
 
 /// The line an edge shape's first cell must lie on (see [`connection_blocks`]); `…FromEnd(r)` is `size - r`.
 #[derive(Clone, Copy)]
-enum Line {
+enum EdgeLine {
     Any,
     Row(isize),
     RowFromEnd(isize),
@@ -127,7 +127,7 @@ struct Template {
     on_board: u16,
     /// Offset of the shape's first cell from `*`, which [`Template::line`] constrains for edge shapes.
     anchor: (isize, isize),
-    line: Line,
+    line: EdgeLine,
 }
 
 struct Templates {
@@ -158,11 +158,11 @@ fn templates() -> &'static Templates {
                 // unchecked. gotool keeps this so that its territory agrees with goscorer's point for point.
                 let r = rows as isize;
                 let line = match (edge, row_step.1, col_step.1) {
-                    (false, _, _) => Line::Any,
-                    (true, -1, _) => Line::Row(r - 1),
-                    (true, 1, _) => Line::RowFromEnd(r),
-                    (true, _, -1) => Line::Column(r - 1),
-                    (true, _, _) => Line::ColumnFromEnd(r),
+                    (false, _, _) => EdgeLine::Any,
+                    (true, -1, _) => EdgeLine::Row(r - 1),
+                    (true, 1, _) => EdgeLine::RowFromEnd(r),
+                    (true, _, -1) => EdgeLine::Column(r - 1),
+                    (true, _, _) => EdgeLine::ColumnFromEnd(r),
                 };
                 let cells: Vec<((isize, isize), u8)> = shape[..rows]
                     .iter()
@@ -206,11 +206,11 @@ impl Template {
         let (width, height) = (grid.width as isize, grid.height as isize);
         let (ax, ay) = (x as isize + self.anchor.0, y as isize + self.anchor.1);
         let on_line = match self.line {
-            Line::Any => true,
-            Line::Row(r) => ay == r,
-            Line::RowFromEnd(r) => ay == height - r,
-            Line::Column(c) => ax == c,
-            Line::ColumnFromEnd(c) => ax == width - c,
+            EdgeLine::Any => true,
+            EdgeLine::Row(r) => ay == r,
+            EdgeLine::RowFromEnd(r) => ay == height - r,
+            EdgeLine::Column(c) => ax == c,
+            EdgeLine::ColumnFromEnd(c) => ax == width - c,
         };
         stones & self.stones == self.stones
             && open & self.open == self.open

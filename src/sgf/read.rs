@@ -8,7 +8,7 @@ use super::values::{self, simple_text};
 use crate::go::{Color, Point, PointSet};
 use crate::model::{Diagnostic, ListCap, RecordedResult};
 use crate::record::{
-    self, BadValue, GameInfo, GameRecord, Handicap, InfoField, InfoFinding, Item, Markup, Node, RecordParts,
+    self, BadValue, GameInfo, GameRecord, Handicap, InfoField, InfoFinding, Item, Komi, Markup, Node, RecordParts,
     RecordRules, RootProperty, SetupKind, TextSpan,
 };
 
@@ -176,26 +176,54 @@ fn read_markup(c: &Collection, n: u32, w: u8, h: u8) -> Markup {
 /// is in `findings`.
 #[inline(never)]
 fn read_info(c: &Collection, root: u32, findings: &mut Vec<InfoFinding>) -> Option<GameInfo> {
-    let at = |span: Span| span.start as usize;
     let mut found = |about: InfoField, diagnostic: Diagnostic| findings.push(InfoFinding { about, diagnostic });
+    let (width, height) = read_game_and_size(c, root, &mut found)?;
+    let rules = read_rules(c, root, &mut found);
+    let komi = read_komi(c, root, &mut found);
+    let handicap = read_handicap(c, root, &mut found);
+    let in_zi = komi.as_ref().is_some_and(|k| k.in_zi);
+    let result = c.first_value(root, PropId::RE).map(|(re, span)| {
+        let text = simple_text(re);
+        RecordedResult { outcome: values::parse_result(&text), text, in_zi, offset: Some(at(span)) }
+    });
+    let text = |id| c.first_value(root, id).map(|(v, _)| simple_text(v));
+    Some(GameInfo {
+        width,
+        height,
+        rules,
+        komi,
+        handicap,
+        result,
+        black_player: text(PropId::PB),
+        white_player: text(PropId::PW),
+    })
+}
+
+/// Where a finding about the game information goes.
+type Found<'a> = dyn FnMut(InfoField, Diagnostic) + 'a;
+
+/// The byte offset of a value, for a finding's place.
+fn at(span: Span) -> usize {
+    span.start as usize
+}
+
+/// `GM` (a game of Go?), `FF` (a known version?) and `SZ`: the board's size, `None` when the game cannot be
+/// replayed.
+fn read_game_and_size(c: &Collection, root: u32, found: &mut Found) -> Option<(u8, u8)> {
     if let Some((gm, span)) = c.first_value(root, PropId::GM)
         && gm.trim() != "1"
     {
-        found(
-            InfoField::Game,
-            Diagnostic::warning("not-go", format!("GM[{gm}]: not a game of Go (GM[1]); not checked")).at(at(span)),
-        );
+        let message = format!("GM[{gm}]: not a game of Go (GM[1]); not checked");
+        found(InfoField::Game, Diagnostic::warning("not-go", message).at(at(span)));
         return None;
     }
     if let Some((ff, span)) = c.first_value(root, PropId::FF)
         && !matches!(ff.trim(), "1" | "2" | "3" | "4")
     {
-        found(
-            InfoField::Game,
-            Diagnostic::warning("unknown-ff", format!("FF[{ff}] is not a known SGF version (1-4)")).at(at(span)),
-        );
+        let message = format!("FF[{ff}] is not a known SGF version (1-4)");
+        found(InfoField::Game, Diagnostic::warning("unknown-ff", message).at(at(span)));
     }
-    let (width, height) = match c.first_value(root, PropId::SZ) {
+    let size = match c.first_value(root, PropId::SZ) {
         None => (19, 19),
         Some((sz, span)) => match values::parse_size(sz) {
             Ok(size) => size,
@@ -208,83 +236,66 @@ fn read_info(c: &Collection, root: u32, findings: &mut Vec<InfoFinding>) -> Opti
     if let Some(sz) = c.find(root, PropId::SZ)
         && c.properties(root).iter().filter(|p| p.id == PropId::SZ).count() > 1
     {
-        found(
-            InfoField::Game,
-            Diagnostic::warning("duplicate-property", "SZ appears twice in the root node; the first is used")
-                .at(sz.ident.start as usize),
-        );
+        let message = "SZ appears twice in the root node; the first is used";
+        found(InfoField::Game, Diagnostic::warning("duplicate-property", message).at(sz.ident.start as usize));
     }
+    Some(size)
+}
 
+/// `RU`, mapped onto a ruleset; Japanese, not recognised, when missing or unknown.
+fn read_rules(c: &Collection, root: u32, found: &mut Found) -> RecordRules {
     let ru = c.first_value(root, PropId::RU).map(|(v, s)| (simple_text(v), s)).filter(|(v, _)| !v.is_empty());
     let mapped = values::parse_rules(ru.as_ref().map(|(v, _)| v.as_str()));
     match &ru {
-        Some((v, span)) if !mapped.recognised => found(
-            InfoField::Rules,
-            Diagnostic::warning("unknown-rules", format!("RU[{v}] is not a ruleset gotool knows; checked as japanese"))
-                .at(at(*span)),
-        ),
+        Some((v, span)) if !mapped.recognised => {
+            let message = format!("RU[{v}] is not a ruleset gotool knows; checked as japanese");
+            found(InfoField::Rules, Diagnostic::warning("unknown-rules", message).at(at(*span)));
+        }
         None => found(InfoField::Rules, Diagnostic::info("no-rules", "no RU property; checked as japanese")),
         _ => {}
     }
     if let Some(note) = mapped.note {
         found(InfoField::Rules, Diagnostic::info("rules-approximated", note));
     }
+    RecordRules { rules: mapped.rules, recognised: mapped.recognised }
+}
 
+/// `KM` in its dialects (`AP` tells a Fox record); `None` when missing or unreadable.
+fn read_komi(c: &Collection, root: u32, found: &mut Found) -> Option<Komi> {
     let fox = c
         .properties(root)
         .iter()
         .filter(|p| p.id == PropId::AP)
         .flat_map(|p| c.values(p))
         .any(|&v| c.slice(v).to_ascii_lowercase().contains("fox"));
-    let komi = match c.first_value(root, PropId::KM) {
-        None => {
-            found(InfoField::Komi, Diagnostic::info("no-komi", "no KM property: komi 0"));
+    let Some((km, span)) = c.first_value(root, PropId::KM) else {
+        found(InfoField::Komi, Diagnostic::info("no-komi", "no KM property: komi 0"));
+        return None;
+    };
+    match values::parse_komi(km, fox) {
+        Ok(k) => {
+            if let Some(from) = &k.normalised_from {
+                let message = format!("KM[{from}] read as komi {}", k.value);
+                found(InfoField::Komi, Diagnostic::info("normalised-komi", message).at(at(span)));
+            }
+            Some(k)
+        }
+        Err(message) => {
+            found(InfoField::Komi, Diagnostic::warning("bad-komi", message).at(at(span)));
             None
         }
-        Some((km, span)) => match values::parse_komi(km, fox) {
-            Ok(k) => {
-                if let Some(from) = &k.normalised_from {
-                    found(
-                        InfoField::Komi,
-                        Diagnostic::info("normalised-komi", format!("KM[{from}] read as komi {}", k.value))
-                            .at(at(span)),
-                    );
-                }
-                Some(k)
-            }
-            Err(message) => {
-                found(InfoField::Komi, Diagnostic::warning("bad-komi", message).at(at(span)));
-                None
-            }
-        },
-    };
-    let handicap = match c.first_value(root, PropId::HA) {
-        None => None,
-        Some((ha, span)) => match values::parse_handicap(ha) {
-            Ok(stones) if stones >= 2 => {
-                Some(Handicap { stones, written: format!("HA[{}]", ha.trim()), offset: at(span) })
-            }
-            Ok(_) => None,
-            Err(message) => {
-                found(InfoField::Handicap, Diagnostic::warning("bad-handicap", message).at(at(span)));
-                None
-            }
-        },
-    };
-    let in_zi = komi.as_ref().is_some_and(|k| k.in_zi);
-    let result = c.first_value(root, PropId::RE).map(|(re, span)| {
-        let text = simple_text(re);
-        RecordedResult { outcome: values::parse_result(&text), text, in_zi, offset: Some(at(span)) }
-    });
-    let text = |id| c.first_value(root, id).map(|(v, _)| simple_text(v));
-    Some(GameInfo {
-        width,
-        height,
-        rules: RecordRules { rules: mapped.rules, recognised: mapped.recognised },
-        komi,
-        handicap,
-        result,
-        black_player: text(PropId::PB),
-        white_player: text(PropId::PW),
-    })
+    }
+}
+
+/// `HA`, when it declares a handicap (2 stones or more).
+fn read_handicap(c: &Collection, root: u32, found: &mut Found) -> Option<Handicap> {
+    let (ha, span) = c.first_value(root, PropId::HA)?;
+    match values::parse_handicap(ha) {
+        Ok(stones) if stones >= 2 => Some(Handicap { stones, written: format!("HA[{}]", ha.trim()), offset: at(span) }),
+        Ok(_) => None,
+        Err(message) => {
+            found(InfoField::Handicap, Diagnostic::warning("bad-handicap", message).at(at(span)));
+            None
+        }
+    }
 }

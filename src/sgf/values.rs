@@ -1,6 +1,5 @@
 //! The meaning of property values: moves, point lists, board size, komi, handicap, player to move and text.
-//! Works on the raw value spans the scanner found; reports what is malformed instead of dropping it
-//! (sgf-parse turns `B[e1]` into an `Invalid` property that `get_move()` silently skips).
+//! Works on the raw value spans the scanner found; reports what is malformed instead of dropping it.
 
 use crate::go::{Color, HandicapBonus, KoRule, MAX_SIDE, Point, PointRect, Preset, Rules, RulesName, Scoring};
 use crate::model::{GameResult, WinBy};
@@ -431,6 +430,32 @@ mod tests {
         assert_eq!(k("11", false), Ok(11.0));
         for bad in ["abc", "NaN", "inf", "1e400", "", "6.5.5"] {
             assert!(parse_komi(bad, false).is_err(), "{bad}");
+        }
+    }
+
+    proptest::proptest! {
+        /// sgf-parse implements the spec's text rules; it is the oracle here (a test dependency only).
+        #[test]
+        fn text_reads_as_sgf_parse_reads_it(raw in "[ab \\\\\\]\t\r\n\u{3000}]{0,12}") {
+            let oracle = sgf_parse::SimpleText { text: raw.clone() }.to_string().trim().to_string();
+            proptest::prop_assert_eq!(simple_text(&raw), oracle);
+        }
+    }
+
+    #[test]
+    fn text_reads_as_sgf_parse_reads_it_for_every_short_text() {
+        // Every text of up to 6 characters over the characters the rules treat apart: line breaks in every order
+        // (`\n\r\n\r` is where reading pairs in the wrong order shows), escapes, other white space.
+        let alphabet = ['a', ' ', '\\', '\r', '\n', '\t'];
+        let mut texts = vec![String::new()];
+        for _ in 0..6 {
+            let longer: Vec<String> =
+                texts.iter().flat_map(|t| alphabet.iter().map(move |&c| format!("{t}{c}"))).collect();
+            for raw in &longer {
+                let oracle = sgf_parse::SimpleText { text: raw.clone() }.to_string().trim().to_string();
+                assert_eq!(simple_text(raw), oracle, "{raw:?}");
+            }
+            texts = longer;
         }
     }
 
