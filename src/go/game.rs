@@ -143,6 +143,12 @@ impl PositionHistory {
         }
     }
 
+    /// Forgets every position.
+    fn clear(&mut self) {
+        self.slots.fill(HistorySlot::default());
+        self.len = 0;
+    }
+
     /// Forgets `key`. Open addressing has no cheap delete, so this rebuilds the table; it serves only
     /// `Game::set_to_move` changing the player to move, which records do rarely (handicap, `PL`).
     fn forget(&mut self, key: u64) {
@@ -182,6 +188,9 @@ pub struct Game {
     /// An earlier setup left stones without liberties (the caller was told); until one clears them, setup
     /// looks for such stones over the whole board, not only around the points it changed.
     airless_left: bool,
+    /// `PL`, or a handicap, said who moves first (see [`Game::set_to_move`]); until then the first move's colour
+    /// decides it.
+    to_move_given: bool,
 }
 
 impl Game {
@@ -206,6 +215,7 @@ impl Game {
             passes: [0; 2],
             last_move: None,
             airless_left: false,
+            to_move_given: false,
         };
         game.remember_position();
         game
@@ -237,6 +247,7 @@ impl Game {
     pub fn set_to_move(&mut self, color: Color) {
         let stale = self.history_key(self.board.hash(), self.to_move);
         self.to_move = color;
+        self.to_move_given = true;
         if stale != self.history_key(self.board.hash(), color) {
             if self.history.first_seen(stale) == Some(self.moves_played) {
                 self.history.forget(stale);
@@ -314,6 +325,11 @@ impl Game {
             }
         }
         self.ko = None;
+        // Before the first move, setup makes the starting position: the empty board (or an earlier setup) was
+        // never a position of the game, so no move can be said to recreate it (issue #14, A).
+        if self.moves_played == 0 {
+            self.history.clear();
+        }
         self.remember_position();
         // Removing stones only adds liberties, so a chain without any lies on or beside a point set up now,
         // unless an earlier setup left one. (A record of many setup nodes on a large board would otherwise
@@ -343,8 +359,25 @@ impl Game {
     }
 
     /// Plays a move (`None` = pass) for `color`, enforcing the rules. On `Err` nothing has changed.
-    /// Turn order is not enforced: a move out of turn is played and flagged in `Played::wrong_turn`.
+    /// Turn order is not enforced: a move out of turn is played and flagged in `Played::wrong_turn`. The first
+    /// move of a game decides who was to move at the start, unless [`Game::set_to_move`] said it (issue #14, B:
+    /// under situational superko, the starting position with White to move is not the one with Black to move).
     pub fn play(&mut self, color: Color, point: Option<Point>) -> Result<Played, Illegal> {
+        let first_mover_decides = self.moves_played == 0 && !self.to_move_given && color != self.to_move;
+        if !first_mover_decides {
+            return self.play_in_turn_or_not(color, point);
+        }
+        self.set_to_move(color);
+        let result = self.play_in_turn_or_not(color, point);
+        if result.is_err() {
+            // Nothing has changed: the start is keyed again as it was.
+            self.set_to_move(color.opponent());
+        }
+        self.to_move_given = false;
+        result
+    }
+
+    fn play_in_turn_or_not(&mut self, color: Color, point: Option<Point>) -> Result<Played, Illegal> {
         let mut played = Played { wrong_turn: color != self.to_move, ..Played::default() };
         let Some(point) = point else {
             self.moves_played += 1;

@@ -33,3 +33,6 @@ mod schema;
 
 // One test per bug, `r<issue>_<slug>`; inputs generated in the test.
 mod regression;
+
+// What a new user trips over (#14), one test per item.
+mod new_user;

@@ -106,11 +106,29 @@ fn two_moves_of_one_colour_in_a_row_are_played_and_flagged() {
 }
 
 #[test]
-fn white_moving_first_in_an_even_game_is_flagged() {
+fn white_moving_first_says_white_was_to_move() {
+    // See: #14 (B). With nothing said about who moves first, the first move says it: not a wrong turn.
     let mut g = Game::new(9, 9, Preset::Japanese.rules());
     let played = play(&mut g, W, "E5").unwrap();
-    assert!(played.wrong_turn);
+    assert!(!played.wrong_turn);
     assert_eq!(g.to_move(), B);
+    assert!(play(&mut g, W, "D5").unwrap().wrong_turn);
+}
+
+#[test]
+fn white_moving_first_after_pl_black_is_flagged() {
+    let mut g = Game::new(9, 9, Preset::Japanese.rules());
+    g.set_to_move(B);
+    assert!(play(&mut g, W, "E5").unwrap().wrong_turn);
+}
+
+#[test]
+fn an_illegal_first_move_out_of_turn_changes_nothing() {
+    let mut g = Game::new(3, 3, Preset::Japanese.rules());
+    assert_eq!(g.play(W, Some(Point::new(5, 5))), Err(Illegal::OffBoard));
+    assert_eq!(g.to_move(), B);
+    // Black may still move first, in turn.
+    assert!(!play(&mut g, B, "B2").unwrap().wrong_turn);
 }
 
 #[test]

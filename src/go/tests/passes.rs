@@ -89,10 +89,19 @@ fn an_illegal_move_after_two_passes_leaves_the_pass_count() {
 #[test]
 fn a_pass_out_of_turn_is_flagged() {
     let mut g = game(Preset::Japanese, EMPTY_5X5);
-    assert_eq!(play(&mut g, W, "pass"), Ok(Played { wrong_turn: true, ..Played::default() }));
-    // After White's pass it is Black's turn.
-    assert_eq!(g.to_move(), B);
     assert_eq!(play(&mut g, B, "pass"), Ok(Played::default()));
+    assert_eq!(play(&mut g, B, "pass"), Ok(Played { wrong_turn: true, ..Played::default() }));
+    // After Black's second pass it is White's turn.
+    assert_eq!(g.to_move(), W);
+    assert_eq!(play(&mut g, W, "pass"), Ok(Played::default()));
+}
+
+#[test]
+fn a_first_pass_by_white_says_white_was_to_move() {
+    // See: #14 (B).
+    let mut g = game(Preset::Japanese, EMPTY_5X5);
+    assert_eq!(play(&mut g, W, "pass"), Ok(Played::default()));
+    assert_eq!(g.to_move(), B);
 }
 
 #[test]

@@ -36,6 +36,8 @@ struct Referee {
     /// The board before the last play, if that play captured exactly one stone: restoring it with a
     /// one-stone capture is the ko recapture the rules forbid.
     before_single_capture: Option<Vec<u8>>,
+    /// `PL` said who is to move; until then the first move's colour says who was to move at the start.
+    to_move_given: bool,
 }
 
 fn code(color: Color) -> u8 {
@@ -57,6 +59,7 @@ impl Referee {
             prisoners: [0; 2],
             placed: [0; 2],
             before_single_capture: None,
+            to_move_given: false,
         }
     }
 
@@ -112,6 +115,20 @@ impl Referee {
     }
 
     fn play(&mut self, color: Color, point: Option<Point>) -> Result<Played, Illegal> {
+        // The first move tells who was to move at the start, unless PL did. The start is the only state then.
+        if self.now().moves == 0 && !self.to_move_given && self.states.len() == 1 {
+            let start = self.states[0].clone();
+            self.states[0].to_move = color;
+            let result = self.play_from_the_start(color, point);
+            if result.is_err() {
+                self.states[0] = start;
+            }
+            return result;
+        }
+        self.play_from_the_start(color, point)
+    }
+
+    fn play_from_the_start(&mut self, color: Color, point: Option<Point>) -> Result<Played, Illegal> {
         let now = self.now().clone();
         let wrong_turn = color != now.to_move;
         let Some(p) = point else {
@@ -214,7 +231,13 @@ impl Referee {
         self.before_single_capture = None;
         let now = self.now();
         let state = State { cells, to_move: now.to_move, moves: now.moves };
-        self.enter(state);
+        if state.moves == 0 {
+            // Before the first move, setup makes the starting position: what stood before was never a position
+            // of the game.
+            self.states = vec![state];
+        } else {
+            self.enter(state);
+        }
         let cells = &self.now().cells;
         let mut airless: Vec<Point> = (0..cells.len())
             .filter(|&i| cells[i] != 0 && !self.chain(cells, i).1)
@@ -227,6 +250,7 @@ impl Referee {
     /// `PL`: the current state gets the new player to move (it is the same moment of the game).
     fn set_to_move(&mut self, color: Color) {
         self.states.last_mut().expect("a current state").to_move = color;
+        self.to_move_given = true;
     }
 
     fn diagram(&self) -> String {
@@ -392,6 +416,20 @@ proptest! {
         steps in steps(),
     ) {
         replay(size, preset, &steps, false)?;
+    }
+
+    /// Games that start from setup stones and whose first move is White's, with setup and `PL` nodes later too:
+    /// the history starts from the position after the setup, and the first mover was the one to move (#14).
+    #[test]
+    fn random_games_from_setup_with_white_first_agree_with_the_referee(
+        size in prop::sample::select(SIZES.to_vec()),
+        preset in prop::sample::select(Preset::ALL.to_vec()),
+        (a, b) in (any::<u8>(), any::<u8>()),
+        steps in steps(),
+    ) {
+        // Roll 25 is a setup node; roll 40 a move by the colour not to move (White, at the start).
+        let start = [(25, a, b), (40, b, a)];
+        replay(size, preset, &[&start[..], &steps].concat(), true)?;
     }
 
     /// The same with setup nodes (`AB`/`AW`/`AE`) and `PL` nodes mixed into the moves.

@@ -242,3 +242,68 @@ fn black_to_move_never_happened_in_a_setup_position_with_white_to_move() {
         }
     }
 }
+
+#[test]
+fn the_empty_board_before_setup_stones_is_not_a_position_of_the_game() {
+    // See: #14 (A). The game starts from one black stone on A2; Black fills the board around it and the
+    // last stone, at B1, takes all of Black's own stones: a three-stone suicide, legal under nz and
+    // tromp-taylor, that empties the board. The empty board never occurred in this game (it began with the
+    // stone on A2), so no superko forbids it.
+    //   X .        A2 set up; B A1, W pass, B B2, W pass, B B1: the four Black stones have no liberty and
+    //   . .        are all removed.
+    for preset in [Preset::Nz, Preset::TrompTaylor] {
+        let mut g = game(
+            preset,
+            "
+            X .
+            . .
+            ",
+        );
+        let played = moves(&mut g, "B A1 W pass B B2 W pass");
+        assert!(played.iter().all(|p| !p.wrong_turn), "{preset}: {played:?}");
+        assert_eq!(
+            play(&mut g, B, "B1"),
+            Ok(Played { self_captured: 4, ..Played::default() }),
+            "{preset}: the empty board is new"
+        );
+        assert_board(
+            &g,
+            "
+            . .
+            . .
+            ",
+        );
+    }
+}
+
+#[test]
+fn white_moving_first_makes_white_the_one_to_move_at_the_start() {
+    // See: #14 (B). Nothing says who moves first and White does, on an empty 2x2 board: W A2, B pass, W A1,
+    // B pass, W B2, B pass, W B1. The last stone leaves White's four stones without a liberty: a
+    // four-stone suicide under nz that empties the board with Black to move, a situation new to the game
+    // (it started with White to move). Situational superko allows it; positional superko forbids it.
+    for preset in [Preset::Nz, Preset::TrompTaylor] {
+        let mut g = Game::new(2, 2, preset.rules());
+        let played = moves(&mut g, "W A2 B pass W A1 B pass W B2 B pass");
+        assert!(played.iter().all(|p| !p.wrong_turn), "{preset}: {played:?}");
+        let result = play(&mut g, W, "B1");
+        match preset {
+            Preset::Nz => assert_eq!(result, Ok(Played { self_captured: 4, ..Played::default() })),
+            _ => assert_eq!(result, Err(Illegal::PositionalSuperko { earlier_move: 0 })),
+        }
+    }
+}
+
+#[test]
+fn white_moving_first_from_a_setup_repeats_the_start_with_white_to_move() {
+    // See: #14 (B), the other half. The double ko set up, and nothing says who moves first: White does (W D4
+    // takes K2), so White was to move at the start. Both pass, and Black's D3 retakes K2: the starting board
+    // with White to move again, which situational superko forbids (as `white_to_move_in_the_setup_position_…`
+    // above with PL[W]).
+    for preset in [Preset::Aga, Preset::Nz] {
+        let mut g = game(preset, DOUBLE_KO);
+        let played = moves(&mut g, "W D4 B pass W pass");
+        assert!(!played[0].wrong_turn, "{preset}: the first move is in turn");
+        assert_eq!(play(&mut g, B, "D3"), Err(Illegal::SituationalSuperko { earlier_move: 0 }), "{preset}");
+    }
+}
