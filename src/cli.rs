@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::config;
 use crate::go::{HandicapBonus, Preset};
 use crate::sgf::Limits;
 use crate::source::Shard;
@@ -120,8 +121,8 @@ pub struct InputArgs {
     #[arg(long, value_enum, help_heading = "Rules")]
     pub rules: Option<RulesArg>,
 
-    /// Use this komi instead of the record's KM.
-    #[arg(long, allow_negative_numbers = true, help_heading = "Rules")]
+    /// Use this komi instead of the record's KM: points, a multiple of 0.25 from -1000 to 1000.
+    #[arg(long, allow_negative_numbers = true, value_parser = config::komi_flag, help_heading = "Rules")]
     pub komi: Option<f64>,
 
     /// Output format.
@@ -148,8 +149,9 @@ pub struct InputArgs {
     #[arg(long)]
     pub strict: bool,
 
-    /// Files checked in parallel (default: the number of cores).
-    #[arg(long, short = 'j', value_name = "N", help_heading = "Batch")]
+    /// Files checked in parallel (default: the number of cores; at most 4 times the cores, and no more than
+    /// the files named when no folder is).
+    #[arg(long, short = 'j', value_name = "N", value_parser = config::jobs_flag, help_heading = "Batch")]
     pub jobs: Option<usize>,
 
     /// Follow symbolic links inside folders (loops are detected and reported).
@@ -160,8 +162,14 @@ pub struct InputArgs {
     #[arg(long, value_name = "K/N", value_parser = Shard::parse, help_heading = "Batch")]
     pub shard: Option<Shard>,
 
-    /// Largest file accepted, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_file_bytes, help_heading = "Limits")]
+    /// Largest file accepted, in bytes (at most 4294967295: positions in a file are 32-bit).
+    #[arg(
+        long,
+        value_name = "BYTES",
+        default_value_t = Limits::default().max_file_bytes,
+        value_parser = config::file_size_flag,
+        help_heading = "Limits"
+    )]
     pub max_file_size: u64,
 
     /// Most games accepted in one file; the games before the limit are still checked.

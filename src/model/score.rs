@@ -210,6 +210,9 @@ pub struct GameScore {
     pub matches_record: Option<bool>,
     /// The ruleset of the count `RE` was compared with; `None` when not checked.
     pub checked_against: Option<RulesName>,
+    /// When `RE` disagrees with the count but counting the record's own marks gives it: where the two counts
+    /// differ, and why (the `result-matches-markup` note, for the text report's last line).
+    pub markup_explains_result: Option<String>,
 }
 
 impl GameScore {

@@ -219,7 +219,8 @@ pub enum Item {
         value: MoveValue,
         /// The property holds more than one value: which one was played?
         several_values: bool,
-        /// The value as written, for messages about a value that is not a point.
+        /// The value as written, for messages about a value that is not a point; with several values, all of
+        /// them from the first's start to the last's end (`dd][cc`).
         written: TextSpan,
     },
     /// Setup stones or cleared points.

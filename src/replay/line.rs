@@ -41,15 +41,27 @@ struct MoveAt {
 struct NodeMoves {
     moves: [Option<(Color, MoveValue, TextSpan)>; 2],
     count: usize,
-    ambiguous: bool,
+    /// The first move that makes it unknown which was played: its colour, what is wrong, and the value(s) as
+    /// written.
+    ambiguous: Option<(Color, &'static str, TextSpan)>,
 }
 
 impl NodeMoves {
     fn add(&mut self, color: Color, value: MoveValue, written: TextSpan, several_values: bool) {
-        if several_values || self.count >= 2 || self.moves[0].is_some_and(|(c, _, _)| c == color) {
-            self.ambiguous = true;
+        let why = if several_values {
+            Some("more than one value in one move property")
+        } else if self.count >= 2 {
+            Some("more than two moves in one node")
+        } else if self.moves[0].is_some_and(|(c, _, _)| c == color) {
+            Some("two moves of one colour in one node")
         } else {
-            self.moves[self.count] = Some((color, value, written));
+            None
+        };
+        match why {
+            Some(why) => {
+                self.ambiguous.get_or_insert((color, why, written));
+            }
+            None => self.moves[self.count] = Some((color, value, written)),
         }
         self.count += 1;
     }
@@ -83,7 +95,7 @@ impl LineState {
             return self.play_move(record, settings, MoveAt { color, value, written, offset }, sink);
         }
 
-        let mut moves = NodeMoves { moves: [None, None], count: 0, ambiguous: false };
+        let mut moves = NodeMoves { moves: [None, None], count: 0, ambiguous: None };
         // AB, AW, AE as sets of points: made on the first setup item (most nodes have none). Compressed lists can
         // name the same points many times over (`AE[aa:ZZ]` repeated): a set keeps each once, and a rectangle
         // costs one step per row.
@@ -140,13 +152,13 @@ impl LineState {
             self.apply_setup(&sets, moves.count > 0, settings, offset, sink)?;
         }
 
-        if moves.ambiguous {
-            let color = moves.moves[0].map_or(Color::Black, |(c, _, _)| c);
-            sink.push(
-                Diagnostic::error("multiple-moves", "more than one move of one colour in a node (which was played?)")
-                    .on_move(self.moves + 1, color, None, settings.height)
-                    .at(offset),
-            );
+        if let Some((color, why, written)) = moves.ambiguous {
+            let written = format!("[{}]", record.text(written));
+            let mut d = Diagnostic::error("multiple-moves", format!("{why} (which was played?): {color}{written}"))
+                .on_move(self.moves + 1, color, None, settings.height)
+                .at(offset);
+            d.written = Some(written);
+            sink.push(d);
             return Err(LineEnded);
         }
         if moves.count == 2 {

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::escape_terminal;
 use crate::go::{Preset, RulesName};
-use crate::model::{Count, DeadSource, GameReport, GameScore, Method, format_margin};
+use crate::model::{Count, DeadSource, GameReport, GameScore, Method, Score, format_margin};
 
 fn number(x: f64) -> String {
     if x.fract() == 0.0 { format!("{}", x as i64) } else { format!("{x}") }
@@ -18,6 +18,9 @@ fn verdict(game: &GameReport, s: &GameScore) -> String {
         (Some(re), Some(true), Some(against)) => format!("RE {re}: matches the {} count.", title(against)),
         (Some(re), Some(false), Some(against)) if s.dead_source == DeadSource::None => {
             format!("RE {re}: not confirmed by the {} count, which has no dead stones removed.", title(against))
+        }
+        (Some(re), Some(false), Some(_)) if let Some(why) = &s.markup_explains_result => {
+            format!("RE {re}: {} (see result-matches-markup).", escape_terminal(why))
         }
         (Some(re), Some(false), Some(against)) => {
             format!("RE {re}: does not match the {} count (see result-mismatch).", title(against))
@@ -39,17 +42,63 @@ fn title(rules: RulesName) -> &'static str {
     }
 }
 
+/// How the record's own count differs from the one like it (area: Chinese, territory: Japanese): the ruleset,
+/// the count compared with, the difference of margins, and why, where a term explains it. `None` when there is
+/// no own count or it agrees.
+fn own_count_difference(sc: &Score) -> Option<(RulesName, &'static str, f64, Option<String>)> {
+    let own = sc.record_rules.as_ref()?;
+    let (like, like_name) = match own.count.method {
+        Method::Area => (&sc.chinese, "Chinese"),
+        Method::Territory => (&sc.japanese, "Japanese"),
+    };
+    let difference = own.count.margin - like.margin;
+    if difference.abs() < 1e-9 {
+        return None;
+    }
+    // White's compensation lowers the margin: a smaller one under the record's rules raises it.
+    let compensation = f64::from(like.handicap_compensation) - f64::from(own.count.handicap_compensation);
+    let mut why = Vec::new();
+    if compensation != 0.0 {
+        why.push(format!(
+            "{:+} handicap compensation ({} instead of {})",
+            compensation, own.count.handicap_compensation, like.handicap_compensation
+        ));
+    }
+    let rest = difference - compensation;
+    if rest.abs() >= 1e-9 {
+        let what = if own.rules == RulesName::Preset(Preset::TrompTaylor) {
+            "every stone counted as it stands (Tromp-Taylor removes no dead stones)"
+        } else {
+            "the rest of the count"
+        };
+        why.push(format!("{:+} {what}", rest));
+    }
+    Some((own.rules, like_name, difference, (!why.is_empty()).then(|| why.join(", "))))
+}
+
+/// Whether every count shown has the same margin.
+fn all_margins_agree(sc: &Score) -> bool {
+    sc.margin_difference.abs() < 1e-9 && own_count_difference(sc).is_none()
+}
+
 /// One line for `check`: `score: Japanese W+3.5, Chinese W+3.5 (same margin); RE W+3.5: matches the Japanese count.`
 pub fn one_line(game: &GameReport, s: &GameScore) -> String {
     let sc = &s.score;
-    let same = if (sc.margin_difference).abs() < 1e-9 {
-        "same margin".to_string()
-    } else {
-        format!("margins differ by {}", number(sc.margin_difference))
-    };
-    let mut line = format!("score: Japanese {}, Chinese {} ({same})", sc.japanese.result, sc.chinese.result);
+    let mut line = format!("score: Japanese {}, Chinese {}", sc.japanese.result, sc.chinese.result);
     if let Some(own) = &sc.record_rules {
         let _ = write!(line, ", {} {}", title(own.rules), own.count.result);
+    }
+    let mut differences = Vec::new();
+    if sc.margin_difference.abs() >= 1e-9 {
+        differences.push(format!("Chinese and Japanese margins differ by {}", number(sc.margin_difference)));
+    }
+    if let Some((rules, like, difference, _)) = own_count_difference(sc) {
+        differences.push(format!("{} and {like} margins differ by {}", title(rules), number(difference)));
+    }
+    if differences.is_empty() {
+        line.push_str(" (same margin)");
+    } else {
+        let _ = write!(line, " ({})", differences.join("; "));
     }
     if s.dead_source == DeadSource::None {
         line.push_str(", every stone counted alive (no dead-stone information)");
@@ -116,10 +165,14 @@ pub fn table(game: &GameReport, s: &GameScore, name: &str) -> String {
     for (_, count) in &columns {
         let _ = write!(margin, "{:>width$}", format_margin(count.margin));
     }
-    if sc.margin_difference.abs() < 1e-9 {
+    if all_margins_agree(sc) {
         margin.push_str("   same margin");
     }
     let _ = writeln!(out, "{margin}");
+    if let Some((rules, like, difference, why)) = own_count_difference(sc) {
+        let because = why.map(|w| format!(": {w}")).unwrap_or_default();
+        let _ = writeln!(out, "{} margin − {like} margin = {}{because}", title(rules), number(difference));
+    }
     if sc.margin_difference.abs() >= 1e-9 {
         let _ = writeln!(
             out,

@@ -6,8 +6,8 @@
 use super::{ScoreInput, score};
 use crate::go::{Board, Color, HandicapBonus, Point, RulesName};
 use crate::model::{
-    Count, DeadSource, Diagnostic, GameReport, GameResult, GameScore, PointList, RecordedResult, Score, WinBy,
-    format_margin,
+    Count, DeadSource, Diagnostic, GameReport, GameResult, GameScore, Method, PointList, RecordedResult, Score, Side,
+    WinBy, format_margin,
 };
 use crate::record::GameRecord;
 use crate::replay::{GameSettings, Replayed};
@@ -129,7 +129,13 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
         }
         None => (None, None),
     };
-    let game_score = GameScore { dead_source, score: Box::new(scored), matches_record, checked_against };
+    let mut game_score = GameScore {
+        dead_source,
+        score: Box::new(scored),
+        matches_record,
+        checked_against,
+        markup_explains_result: None,
+    };
     if let (Some(false), Some(recorded), Some(computed)) =
         (game_score.matches_record, recorded, game_score.checked_count())
     {
@@ -142,10 +148,21 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
             scored.japanese.result,
             scored.chinese.result
         );
+        let markup_count = marks
+            .filter(|_| dead_source == DeadSource::Record)
+            .and_then(|marks| markup_explains_result(marks, board, recorded, computed, &game_score.score, settings));
         // Without dead-stone information every stone counts as alive, so a different margin says little
-        // about the record: a note, not a warning.
+        // about the record: a note, not a warning. Nor is it when the record's own marks give its RE: the
+        // server counted points that gotool's count leaves out (or the reverse), and the note says which.
         report.diagnostics.push(if game_score.unconfirmed() {
             Diagnostic::info("result-unconfirmed", format!("{message}, with every stone counted alive"))
+        } else if let Some(why) = markup_count {
+            let d = Diagnostic::info("result-matches-markup", format!("{message}: {why}"));
+            game_score.markup_explains_result = Some(why);
+            match recorded.offset {
+                Some(offset) => d.at(offset),
+                None => d,
+            }
         } else {
             // At the RE value, where a user would correct it.
             let d = Diagnostic::warning("result-mismatch", message);
@@ -156,6 +173,110 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
         });
     }
     report.score = Some(game_score);
+}
+
+/// When counting the record's own `TB`/`TW` marks gives its `RE` (as the servers that write them count: each
+/// side's marked points, plus prisoners under territory counting or living stones under area counting, komi
+/// and compensation to White), the points where gotool's count and the marks differ, each with what gotool
+/// counts it as and why. `None` when the marks do not give `RE` either.
+fn markup_explains_result(
+    marks: &[Vec<Point>; 2],
+    board: &Board,
+    recorded: &RecordedResult,
+    computed: &Count,
+    score: &Score,
+    settings: &GameSettings,
+) -> Option<String> {
+    let margin = recorded.margin()?;
+    let [black_marks, white_marks] = marks;
+    let (black_marked, white_marked) = (black_marks.len() as f64, white_marks.len() as f64);
+    let marks_margin = match computed.method {
+        Method::Territory => {
+            let (black, white) = (&computed.black, &computed.white);
+            let prisoners = |side: &Side| f64::from(side.prisoners.unwrap_or(0));
+            black_marked + prisoners(black) - (white_marked + prisoners(white)) - computed.komi
+        }
+        Method::Area => {
+            let living = |color: Color| {
+                let dead = score.dead.iter().filter(|&&p| board.get(p) == Some(color)).count();
+                f64::from(board.stones_on_board(color)) - dead as f64
+            };
+            black_marked + living(Color::Black)
+                - (white_marked + living(Color::White))
+                - computed.komi
+                - f64::from(computed.handicap_compensation)
+        }
+    };
+    if (marks_margin - margin).abs() >= 1e-6 {
+        return None;
+    }
+    // The points marked for a colour that gotool's count does not give it, and the reverse: empty points only
+    // (a mark on a dead stone is how the record says it is dead).
+    let territory = &score.points.territory;
+    let counted = |p: &Point| {
+        if territory.black.contains(p) {
+            Some(Color::Black)
+        } else if territory.white.contains(p) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    };
+    let marked = |p: &Point| {
+        if white_marks.contains(p) {
+            Some(Color::White)
+        } else if black_marks.contains(p) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    };
+    let in_term = |name: &str, p: &Point| score.terms.iter().any(|t| t.name == name && t.points.contains(p));
+    let mut differing: Vec<Point> = black_marks
+        .iter()
+        .chain(white_marks)
+        .chain(territory.black.iter())
+        .chain(territory.white.iter())
+        .filter(|&&p| board.get(p).is_none() && marked(&p) != counted(&p))
+        .copied()
+        .collect();
+    differing.sort_by_key(|p| (p.y, p.x));
+    differing.dedup();
+    let height = settings.height;
+    let named: Vec<String> = differing
+        .iter()
+        .take(8)
+        .map(|p| {
+            let name = p.to_board_notation(height);
+            match (marked(p), counted(p)) {
+                (marked, Some(counted)) => {
+                    let marks = marked.map_or("unmarked".to_string(), |c| format!("marked {}", c.name()));
+                    format!("{name} ({marks}, counted {}'s territory)", counted.name())
+                }
+                (marked, None) => {
+                    let why = if in_term("false-eyes", p) {
+                        "a false eye that must be filled"
+                    } else if in_term("seki-eyes", p)
+                        || score.points.seki.black.contains(p)
+                        || score.points.seki.white.contains(p)
+                    {
+                        "an eye in seki (Japanese rules, Article 8)"
+                    } else if score.points.dame.contains(p) {
+                        "dame"
+                    } else {
+                        "not enclosed by one colour alone"
+                    };
+                    let marks = marked.map_or("unmarked".to_string(), |c| format!("marked {}", c.name()));
+                    format!("{name} ({marks}, counted for nobody: {why})")
+                }
+            }
+        })
+        .collect();
+    let more = if differing.len() > 8 { format!(" and {} more", differing.len() - 8) } else { String::new() };
+    Some(format!(
+        "counting the record's own TB/TW marks gives RE; gotool's count differs from the marks at {}{more}",
+        named.join(", ")
+    ))
 }
 
 /// Why a game is not counted: how it ended, by its `RE`.

@@ -125,7 +125,10 @@ fn move_item(c: &Collection, id: PropId, values: &[Span], w: u8, h: u8) -> Item 
         _ => values::parse_move(c.slice(first), w, h),
     };
     let color = if id == PropId::B { Color::Black } else { Color::White };
-    Item::Move { color, value, several_values: values.len() > 1, written: span(first) }
+    // With several values, `written` spans them all (`dd][cc`): the message shows what the record says.
+    let last = values[values.len() - 1];
+    let written = TextSpan { start: first.start, end: last.end };
+    Item::Move { color, value, several_values: values.len() > 1, written }
 }
 
 /// A value's place in the text.

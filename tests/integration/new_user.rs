@@ -35,3 +35,107 @@ fn r14_b_the_first_mover_was_the_one_to_move() {
     let run = run_on("b.sgf", text, &["check", "--rules", "tromp-taylor"]);
     assert!(run.stdout.contains("move 7 (W B1 / bb): positional superko"), "{}", run.stdout);
 }
+
+// See: #14 (1)
+#[test]
+fn r14_1_two_values_in_a_move_name_the_colour_and_show_the_values() {
+    let run = run_on("ww.sgf", "(;GM[1]SZ[9];B[ee];W[dd][cc])", &["check"]);
+    assert!(
+        run.stdout.starts_with(
+            "ww.sgf:1:19: move 2 (W [dd][cc]): more than one value in one move property (which was played?): \
+             W[dd][cc] [multiple-moves]"
+        ),
+        "{}",
+        run.stdout
+    );
+    let run = run_on("ww.sgf", "(;GM[1]SZ[9];B[ee];W[dd][cc])", &["check", "--format", "json"]);
+    let doc = run.json();
+    let error = crate::util::the_error(crate::util::only_game(&doc));
+    assert_eq!((&error["color"], &error["sgf_point"], &error["move"]), (&"W".into(), &"[dd][cc]".into(), &2.into()));
+}
+
+// See: #14 (2)
+#[test]
+fn r14_2_flag_values_that_mean_nothing_are_usage_errors() {
+    let text = "(;GM[1]SZ[9];B[ee])";
+    for komi in ["nan", "inf", "-1e308", "6.3", "1000.5"] {
+        let run = run_on("k.sgf", text, &["score", "--force", "--komi", komi]);
+        assert_eq!(run.code, 2, "--komi {komi}: {}", run.stdout);
+        assert!(run.stderr.contains("komi is a multiple of 0.25 from -1000 to 1000"), "{}", run.stderr);
+    }
+    for komi in ["6.5", "-7", "2.75", "1000"] {
+        assert_ne!(run_on("k.sgf", text, &["score", "--force", "--komi", komi]).code, 2, "--komi {komi}");
+    }
+    assert_eq!(run_on("k.sgf", text, &["check", "-j", "0"]).code, 2);
+    let run = run_on("k.sgf", text, &["check", "--max-file-size", "5000000000"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("at most 4294967295 bytes"), "{}", run.stderr);
+}
+
+// See: #14 (7)
+#[test]
+fn r14_7_jobs_are_clamped() {
+    // 100,000 threads for one file once ran for minutes; clamped, the run is as quick as any.
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "one.sgf", "(;GM[1]SZ[9];B[ee])");
+    let run = crate::hostile::run_bounded(
+        dir.path(),
+        &["check", "-q", "-j", "100000", "one.sgf"],
+        std::time::Duration::from_secs(20),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let help = crate::util::run(&["check", "--help"]);
+    assert!(help.stdout.contains("at most 4 times the cores"), "{}", help.stdout);
+}
+
+// See: #14 (3)
+#[test]
+fn r14_3_same_margin_only_when_every_count_shown_agrees() {
+    // A 9x9 game with two handicap stones (B2 and B7 on column B), RU[AGA]: Black fills column B, White column
+    // C, then both pass. Column A is Black's area, D to J White's; every stone alive. AGA gives White one point
+    // of compensation (N - 1), Chinese two (N): the AGA margin is one point better for Black than the Chinese.
+    let mut text = String::from("(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]RU[AGA]AB[bc][bg]");
+    // Black fills the rest of column B, White column C; then both pass.
+    let black: Vec<String> = (0..9).filter(|&y| y != 2 && y != 6).map(|y| format!("b{}", (b'a' + y) as char)).collect();
+    let white: Vec<String> = (0..9).map(|y| format!("c{}", (b'a' + y) as char)).collect();
+    for (i, w) in white.iter().enumerate() {
+        text.push_str(&format!(";W[{w}]"));
+        if let Some(b) = black.get(i) {
+            text.push_str(&format!(";B[{b}]"));
+        } else {
+            text.push_str(";B[]");
+        }
+    }
+    text.push_str(";W[])");
+    let run = run_on("aga.sgf", &text, &["score"]);
+    let table = &run.stdout;
+    let margin_row = table.lines().find(|l| l.starts_with("Margin")).unwrap_or_else(|| panic!("{table}"));
+    assert!(!margin_row.contains("same margin"), "{table}");
+    assert!(table.contains("AGA margin − Chinese margin = 1: +1 handicap compensation (1 instead of 2)"), "{table}");
+    let run = run_on("aga.sgf", &text, &["check"]);
+    assert!(run.stdout.contains("AGA and Chinese margins differ by 1)"), "{}", run.stdout);
+    assert!(!run.stdout.contains("same margin"), "{}", run.stdout);
+}
+
+// See: #14 (4)
+#[test]
+fn r14_4_a_result_the_records_marks_give_says_where_the_counts_differ() {
+    let Some(corpus) = std::env::var_os("GOTOOL_CORPUS").filter(|c| !c.is_empty()) else {
+        eprintln!("note: r14_4 skipped: set GOTOOL_CORPUS to the shared corpus folder to run it");
+        return;
+    };
+    let corpus = std::fs::canonicalize(corpus).unwrap();
+    let path = corpus.join("finished/kgs-u-go.net/kgs-19-2016-12-new/2016-12-08-54.sgf");
+    let run = crate::util::run(&["score", "--strict", path.to_str().unwrap()]);
+    // RE W+12.50 is the count of the record's own marks, which give P4 to Black; gotool's Japanese count does not
+    // (P4 is a false eye Black must fill), W+13.5. A note, not a warning: --strict passes.
+    assert!(
+        run.stdout.contains(
+            "RE W+12.50: counting the record's own TB/TW marks gives RE; gotool's count differs from the marks at P4 \
+             (marked Black, counted for nobody: a false eye that must be filled) (see result-matches-markup)."
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("[result-mismatch]"), "{}", run.stdout);
+}
