@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::batch;
 use crate::cli::{Cli, FormatArg};
 use crate::config::{Config, FilesConfig, ReportKind, ShowConfig};
-use crate::model::{FileReport, Summary};
+use crate::model::{FileReport, Summary, plural};
 use crate::output::{Output, reader_gone, write_atomically};
 use crate::render;
 use crate::report::github::GithubReporter;
@@ -59,16 +59,24 @@ fn run_show(config: &ShowConfig, stdout: &mut dyn Write) -> Result<u8> {
     Ok(exit::OK)
 }
 
-/// Checks that explicit paths exist; reports the ones that do not on stderr.
-fn missing_paths(paths: &[PathBuf], stderr: &mut dyn Write) -> Vec<PathBuf> {
-    let mut missing = Vec::new();
-    for p in paths {
-        if let Err(e) = std::fs::metadata(p) {
-            let _ = writeln!(stderr, "gotool: {}: {e}", p.display());
-            missing.push(p.clone());
+/// The paths named on the command line that cannot be used: missing, unreadable, or (unless `--allow-empty`) a
+/// folder with no record file in it; each is reported on stderr.
+fn unusable_paths(config: &FilesConfig, stderr: &mut dyn Write) -> Vec<PathBuf> {
+    let mut unusable = Vec::new();
+    for p in &config.paths {
+        let problem = match source::check_readable(p) {
+            Err(e) => Some(e.to_string()),
+            Ok(()) if p.is_dir() && !config.allow_empty && !source::holds_records(p, config.follow_links) => {
+                Some("no SGF files found in this folder (--allow-empty accepts that)".to_string())
+            }
+            Ok(()) => None,
+        };
+        if let Some(problem) = problem {
+            let _ = writeln!(stderr, "gotool: {}: {problem}", p.display());
+            unusable.push(p.clone());
         }
     }
-    missing
+    unusable
 }
 
 /// The reporter for the run's kind and format, writing to `writer`.
@@ -84,8 +92,10 @@ fn reporter<'w>(config: &FilesConfig, writer: &'w mut dyn Write) -> Box<dyn Repo
 
 /// `check`, `score` and `stats`: every file through the plan, reported in input order.
 fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
-    let missing = missing_paths(&config.paths, stderr);
-    let paths: Vec<PathBuf> = config.paths.iter().filter(|p| !missing.contains(p)).cloned().collect();
+    let unusable = unusable_paths(config, stderr);
+    let paths: Vec<PathBuf> = config.paths.iter().filter(|p| !unusable.contains(p)).cloned().collect();
+    // A file or folder found but not readable: the run goes on, and ends with exit status 2.
+    let mut unreadable = false;
 
     let mut output = Output::open(config.output.as_deref(), stdout)?;
     let summary = {
@@ -95,23 +105,33 @@ fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Writ
         // Reports waiting to be printed hold at most about one file's worth of games at the limit.
         let ordered = batch::Ordered {
             jobs: config.jobs,
-            cost: |r: &FileReport| r.games.len() + 1,
+            cost: |r: &Option<FileReport>| r.as_ref().map_or(1, |r| r.games.len() + 1),
             budget: config.plan.limits.max_games.max(1) as usize,
         };
         let result = batch::run_ordered(
             source::discover(&paths, config.follow_links, config.shard),
             ordered,
             |item| match item {
-                Input::File { path, display } => config.plan.check_file(path, display),
-                Input::Unreadable { display, message } => FileReport::failed(display, "io", message.clone(), None),
+                Input::File { path, display } => Some(config.plan.check_file(path, display)),
+                Input::Skipped { .. } => None,
             },
-            |_, report| {
+            |item, report| {
+                let Some(report) = report else {
+                    // A folder is not a file: it is said on stderr and not counted.
+                    if let Input::Skipped { display, message, error } = item {
+                        unreadable |= *error;
+                        let _ = writeln!(stderr, "gotool: {display}: {message}");
+                    }
+                    return Ok(());
+                };
+                unreadable |= report.error.as_ref().is_some_and(|e| e.code == "io");
                 summary.add(&report);
                 if !progress.is_hidden() {
                     progress.inc(1);
                     progress.set_message(format!(
-                        "{} games, {} invalid",
+                        "{} game{}, {} invalid",
                         summary.games,
+                        plural(summary.games),
                         summary.invalid + summary.file_errors
                     ));
                 }
@@ -128,7 +148,7 @@ fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Writ
     };
     output.commit()?;
 
-    if !missing.is_empty() {
+    if !unusable.is_empty() || unreadable {
         return Ok(exit::USAGE);
     }
     let problems = summary.invalid > 0 || summary.file_errors > 0 || (config.strict && summary.warnings > 0);

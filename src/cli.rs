@@ -158,6 +158,10 @@ pub struct InputArgs {
     #[arg(long, help_heading = "Batch")]
     pub follow_links: bool,
 
+    /// Accept a folder with no SGF files in it (by default a usage error: a mistyped path must not pass).
+    #[arg(long, help_heading = "Batch")]
+    pub allow_empty: bool,
+
     /// Check only the K-th of N disjoint, stable slices of the files (e.g. 3/8), to split an archive over machines.
     #[arg(long, value_name = "K/N", value_parser = Shard::parse, help_heading = "Batch")]
     pub shard: Option<Shard>,

@@ -58,6 +58,8 @@ pub(crate) struct FilesConfig {
     pub quiet: bool,
     /// Exit with status 1 on warnings too.
     pub strict: bool,
+    /// A folder without record files is not an error.
+    pub allow_empty: bool,
 }
 
 /// `gotool show`.
@@ -123,6 +125,7 @@ impl Config {
             style,
             quiet: input.quiet,
             strict: input.strict,
+            allow_empty: input.allow_empty,
             output: input.output,
             paths: input.paths,
         }))

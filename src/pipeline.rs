@@ -7,7 +7,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use crate::go::Point;
-use crate::model::{Diagnostic, FileError, FileReport, GameReport};
+use crate::model::{Diagnostic, FileError, FileReport, GameReport, plural};
 use crate::record::GameRecord;
 use crate::render::text::{self, TextOptions};
 use crate::render::{Diagram, picture};
@@ -165,21 +165,33 @@ impl View {
         // A broken later game of a collection does not stop the games before it from being shown.
         let (collection, error) = sgf::scan_collection(&decoded.text, &self.limits);
         let count = collection.games.len();
-        if let Some(e) = error
-            && self.game > count
-        {
+        if self.game == 0 {
+            anyhow::bail!("{display}: --game counts from 1 (the first game)");
+        }
+        if self.game > count {
+            let Some(e) = error else {
+                anyhow::bail!("{display}: --game {} but the file holds {count} game{}", self.game, plural(count));
+            };
             let index = LineIndex::new(&decoded.text);
             let (line, column) = index.line_col(e.offset);
-            anyhow::bail!("{display}:{line}:{column}: {}", e.message(&index));
-        }
-        if self.game == 0 || self.game > count {
-            anyhow::bail!("{display}: --game {} but the file holds {count} game(s)", self.game);
+            // The broken game itself: its error. A game past it: how many can be read, and where it breaks.
+            if self.game == count + 1 {
+                anyhow::bail!("{display}:{line}:{column}: {}", e.message(&index));
+            }
+            anyhow::bail!(
+                "{display}: --game {} but the file holds {count} readable game{}; game {} breaks at {line}:{column}: {}",
+                self.game,
+                plural(count),
+                count + 1,
+                e.message(&index)
+            );
         }
         let index = self.game - 1;
         let record = sgf::read_game(&collection, index);
         let (mut game, end) = check_game(&record, index, &self.replay);
         let Some(end) = end else {
-            let why = game.first_error().map_or("", |d| d.message.as_str());
+            // Not replayable: not Go (a warning) or a bad size (an error), the first finding says which.
+            let why = game.first_error().or(game.diagnostics.first()).map_or("no reason given", |d| d.message.as_str());
             anyhow::bail!("{display}: the game cannot be replayed: {why}");
         };
         let mut diagram = match (self.move_number, &self.score) {

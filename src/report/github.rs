@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::Reporter;
-use crate::model::{Diagnostic, FileReport, Severity, Summary};
+use crate::model::{Diagnostic, FileReport, Severity, Summary, plural};
 
 /// Writes GitHub Actions annotations.
 pub struct GithubReporter<W: Write> {
@@ -82,13 +82,17 @@ impl<W: Write> Reporter for GithubReporter<W> {
     fn finish(&mut self, s: &Summary) -> io::Result<()> {
         writeln!(
             self.out,
-            "gotool: {} files, {} games: {} valid, {} invalid, {} warnings, {} files not fully readable as SGF",
+            "gotool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} file{} not fully readable as SGF",
             s.files,
+            plural(s.files),
             s.games,
+            plural(s.games),
             s.valid(),
             s.invalid,
             s.warnings,
-            s.file_errors
+            plural(s.warnings),
+            s.file_errors,
+            plural(s.file_errors)
         )?;
         self.out.flush()
     }

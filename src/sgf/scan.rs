@@ -12,6 +12,7 @@
 use std::fmt;
 
 use super::lines::LineIndex;
+use crate::model::plural;
 
 /// "No node": the end of a sibling list, a root's parent.
 pub const NONE: u32 = u32::MAX;
@@ -323,23 +324,24 @@ impl fmt::Display for SyntaxError {
             SyntaxKind::TooManyGames(limit) => {
                 write!(
                     f,
-                    "more than {limit} games in one file (limit; see --max-games): this game and the rest are not checked"
+                    "more than {limit} game{} in one file (limit; see --max-games): this game and the rest are not checked",
+                    plural(*limit as usize)
                 )
             }
             SyntaxKind::TooManyNodes(limit) => {
-                write!(f, "more than {limit} nodes (limit; see --max-nodes)")
+                write!(f, "more than {limit} node{} (limit; see --max-nodes)", plural(*limit as usize))
             }
             SyntaxKind::TooDeep(limit) => {
                 write!(f, "variations nested more than {limit} deep (limit; see --max-depth)")
             }
             SyntaxKind::TooManyProperties(limit) => {
-                write!(f, "more than {limit} properties in one node (limit)")
+                write!(f, "more than {limit} propert{} in one node (limit)", if *limit == 1 { "y" } else { "ies" })
             }
             SyntaxKind::TooManyValues(limit) => {
-                write!(f, "more than {limit} values in one property (limit)")
+                write!(f, "more than {limit} value{} in one property (limit)", plural(*limit as usize))
             }
             SyntaxKind::IdentifierTooLong(limit) => {
-                write!(f, "property identifier longer than {limit} letters (limit)")
+                write!(f, "property identifier longer than {limit} letter{} (limit)", plural(*limit as usize))
             }
         }
     }

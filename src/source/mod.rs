@@ -6,17 +6,19 @@ use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// One thing to check: a file, or a folder entry that could not be read.
+/// One thing a walk found: a file to check, or a folder it could not go into.
 #[derive(Clone, Debug)]
 pub(crate) enum Input {
+    /// A record file (or a path named on the command line).
     File { path: PathBuf, display: String },
-    Unreadable { display: String, message: String },
+    /// A folder that could not be read (`error`), or a symbolic link that leads back to a folder above it.
+    Skipped { display: String, message: String, error: bool },
 }
 
 impl Input {
     pub(crate) fn display(&self) -> &str {
         match self {
-            Input::File { display, .. } | Input::Unreadable { display, .. } => display,
+            Input::File { display, .. } | Input::Skipped { display, .. } => display,
         }
     }
 }
@@ -86,19 +88,35 @@ pub(crate) fn discover(
                 Ok(_) => None,
                 Err(err) => {
                     let display = err.path().map_or_else(|| "?".to_string(), |p| p.display().to_string());
-                    let message = if err.loop_ancestor().is_some() {
-                        "symbolic link loop; skipped".to_string()
-                    } else {
-                        match err.io_error() {
-                            Some(io) => format!("cannot read: {io}"),
-                            None => format!("cannot read: {err}"),
-                        }
+                    if err.loop_ancestor().is_some() {
+                        let message = "symbolic link loop; skipped".to_string();
+                        return Some(Input::Skipped { display, message, error: false });
+                    }
+                    let message = match err.io_error() {
+                        Some(io) => format!("cannot read: {io}"),
+                        None => format!("cannot read: {err}"),
                     };
-                    Some(Input::Unreadable { display, message })
+                    Some(Input::Skipped { display, message, error: true })
                 }
             }))
         })
         .filter(move |input| shard.is_none_or(|s| s.contains(input.display())))
+}
+
+/// Whether a path named on the command line can be read: `Err` with what the system said when it does not exist
+/// or cannot be opened (a file) or listed (a folder).
+pub(crate) fn check_readable(path: &Path) -> std::io::Result<()> {
+    if std::fs::metadata(path)?.is_dir() {
+        std::fs::read_dir(path).map(drop)
+    } else {
+        std::fs::File::open(path).map(drop)
+    }
+}
+
+/// Whether a folder holds a record file anywhere below it (the walk stops at the first).
+pub(crate) fn holds_records(folder: &Path, follow_links: bool) -> bool {
+    discover(std::slice::from_ref(&folder.to_path_buf()), follow_links, None)
+        .any(|input| matches!(input, Input::File { .. }))
 }
 
 /// Why a file's bytes could not be had.

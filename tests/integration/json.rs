@@ -208,8 +208,9 @@ fn file_error_has_code_message_and_place() {
 
 #[test]
 fn empty_folder_gives_an_empty_document() {
+    // With --allow-empty: without it, a folder of no records is a usage error (#14 item 13).
     let dir = tempfile::tempdir().unwrap();
-    let r = run_in(dir.path(), &["check", "--format", "json", "."]);
+    let r = run_in(dir.path(), &["check", "--format", "json", "--allow-empty", "."]);
     assert_eq!(r.code, 0);
     let doc = r.json();
     assert_document(&doc);

@@ -139,3 +139,96 @@ fn r14_4_a_result_the_records_marks_give_says_where_the_counts_differ() {
     );
     assert!(!run.stdout.contains("[result-mismatch]"), "{}", run.stdout);
 }
+
+// See: #14 (6)
+#[test]
+fn r14_6_plurals() {
+    let run = run_on("one.sgf", "(;GM[1]SZ[9];B[ee])", &["check", "--format", "github"]);
+    assert!(run.stdout.ends_with("gotool: 1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 0 files not fully readable as SGF\n"), "{}", run.stdout);
+    let run = run_on("nodes.sgf", "(;;;)", &["check", "--max-nodes", "1"]);
+    assert!(run.stdout.contains("more than 1 node (limit"), "{}", run.stdout);
+    let run = run_on("one.sgf", "(;GM[1]SZ[9];B[ee])", &["show", "--game", "2"]);
+    assert!(run.stderr.contains("the file holds 1 game\n") || run.stderr.contains("holds 1 readable game"), "{}", run.stderr);
+}
+
+/// Runs gotool as the user `nobody` where this test runs as root (root reads everything, so a permission test
+/// as root proves nothing); as another user, directly.
+#[cfg(unix)]
+fn run_unprivileged(dir: &std::path::Path, args: &[&str]) -> crate::util::Run {
+    let root = std::process::Command::new("id").arg("-u").output().map(|o| o.stdout == b"0\n").unwrap_or(false);
+    let output = if root {
+        std::process::Command::new("setpriv")
+            .args(["--reuid=nobody", "--regid=nogroup", "--clear-groups", env!("CARGO_BIN_EXE_gotool")])
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .expect("setpriv runs (util-linux)")
+    } else {
+        crate::util::gotool().current_dir(dir).args(args).output().unwrap()
+    };
+    crate::util::Run::from_output(output)
+}
+
+// See: #14 (10)
+#[cfg(unix)]
+#[test]
+fn r14_10_unreadable_paths_exit_2_and_folders_are_not_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let top = dir.path();
+    let mode = |p: &std::path::Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap();
+    mode(top, 0o755);
+    std::fs::create_dir_all(top.join("tree/ok")).unwrap();
+    std::fs::create_dir_all(top.join("tree/locked")).unwrap();
+    for p in ["tree/ok/a.sgf", "tree/locked/b.sgf", "closed.sgf"] {
+        write_file(top, p, "(;GM[1]SZ[9];B[ee])");
+    }
+    for p in ["tree", "tree/ok"] {
+        mode(&top.join(p), 0o755);
+    }
+    mode(&top.join("tree/ok/a.sgf"), 0o644);
+    mode(&top.join("closed.sgf"), 0o000);
+    mode(&top.join("tree/locked"), 0o000);
+
+    // A named file that cannot be read: a usage-level error (exit 2), said on stderr.
+    let run = run_unprivileged(top, &["check", "closed.sgf"]);
+    assert_eq!(run.code, 2, "{} {}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("gotool: closed.sgf: Permission denied"), "{}", run.stderr);
+    // A folder inside a walk that cannot be read: said on stderr, not counted as a file, exit 2.
+    let run = run_unprivileged(top, &["check", "tree"]);
+    assert_eq!(run.code, 2, "{} {}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("gotool: tree/locked: cannot read: Permission denied"), "{}", run.stderr);
+    assert!(run.stdout.ends_with("1 file, 1 game: 1 valid, 0 invalid, 0 warnings\n"), "{}", run.stdout);
+    // A named folder that cannot be read.
+    let run = run_unprivileged(top, &["check", "tree/locked"]);
+    assert_eq!(run.code, 2);
+    mode(&top.join("tree/locked"), 0o755);
+}
+
+// See: #14 (13)
+#[test]
+fn r14_13_a_folder_without_records_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    write_file(dir.path(), "notes/readme.txt", "no games here");
+    for folder in ["empty", "notes"] {
+        let run = run_in(dir.path(), &["check", folder]);
+        assert_eq!(run.code, 2, "{folder}");
+        assert!(run.stderr.contains("no SGF files found in this folder"), "{}", run.stderr);
+        assert_eq!(run_in(dir.path(), &["check", "--allow-empty", folder]).code, 0);
+    }
+}
+
+// See: #14 (9)
+#[test]
+fn r14_9_show_says_why_a_game_cannot_be_shown() {
+    let text = "(;GM[1];B[aa])(;GM[1];B[bb])(;GM[2];B[cc])(;GM[1];B[dd]";
+    let run = run_on("coll.sgf", text, &["show", "--game", "3"]);
+    assert!(run.stderr.contains("the game cannot be replayed: GM[2]: not a game of Go"), "{}", run.stderr);
+    let run = run_on("coll.sgf", text, &["show", "--game", "9"]);
+    assert!(
+        run.stderr.contains("--game 9 but the file holds 3 readable games; game 4 breaks at 1:56: unexpected end"),
+        "{}",
+        run.stderr
+    );
+}
