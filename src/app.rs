@@ -30,6 +30,18 @@ pub mod exit {
     pub const USAGE: u8 = 2;
 }
 
+/// What to do when the user interrupts a run (Ctrl-C, SIGTERM): remove the temporary files of reports and
+/// pictures still being written, and clear a progress line from the terminal. The binary's signal handler calls
+/// it, then exits.
+pub fn on_interrupt() {
+    crate::output::remove_temporary_files();
+    let mut stderr = io::stderr();
+    if stderr.is_terminal() {
+        // Carriage return, erase the line, show the cursor.
+        let _ = stderr.write_all(b"\r\x1b[2K\x1b[?25h");
+    }
+}
+
 /// Runs the command; returns the exit status. `stdout` is where reports go unless `--output` says otherwise.
 pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
     match Config::from_cli(cli)? {
@@ -52,7 +64,12 @@ fn run_show(config: &ShowConfig, stdout: &mut dyn Write) -> Result<u8> {
     match &config.svg {
         Some(path) => {
             let svg = render::svg::render(&picture.diagram, &render::svg::SvgOptions::default());
-            write_atomically(path, svg.as_bytes())?;
+            // `-` is stdout, as in every Unix tool.
+            if path.as_os_str() == "-" {
+                stdout.write_all(svg.as_bytes())?;
+            } else {
+                write_atomically(path, svg.as_bytes())?;
+            }
         }
         None => stdout.write_all(render::text::render(&picture.diagram, &config.text).as_bytes())?,
     }

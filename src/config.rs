@@ -109,6 +109,13 @@ impl Config {
                 (ReportKind::Stats, args.input, plan)
             }
         };
+        // `-` is stdout, as in every Unix tool; a folder is not a place for a report.
+        let output = input.output.clone().filter(|p| p.as_os_str() != "-");
+        if let Some(path) = &output
+            && path.is_dir()
+        {
+            anyhow::bail!("--output {}: that is a folder; name a file for the report", path.display());
+        }
         let style = TextStyle {
             color: color_wanted(&input),
             verbose: input.verbose,
@@ -126,7 +133,7 @@ impl Config {
             quiet: input.quiet,
             strict: input.strict,
             allow_empty: input.allow_empty,
-            output: input.output,
+            output,
             paths: input.paths,
         }))
     }
@@ -207,7 +214,7 @@ fn show_config(args: ShowArgs) -> ShowConfig {
 
 /// Colours in a report: only when it goes to stdout and [`terminal_colors`] says so.
 fn color_wanted(input: &InputArgs) -> bool {
-    input.output.is_none() && terminal_colors()
+    input.output.as_ref().is_none_or(|p| p.as_os_str() == "-") && terminal_colors()
 }
 
 /// Colours on stdout: only when it is a terminal and `NO_COLOR` is not set (<https://no-color.org>).

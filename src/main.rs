@@ -12,6 +12,12 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = gotool::cli::Cli::parse();
+    // Interrupted (Ctrl-C, SIGTERM): no temporary file left behind, no progress line left on the terminal;
+    // 130 is the shells' status for a run ended by SIGINT.
+    let _ = ctrlc::set_handler(|| {
+        gotool::app::on_interrupt();
+        std::process::exit(130);
+    });
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr();
     match gotool::app::run(cli, &mut stdout, &mut stderr) {

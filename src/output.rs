@@ -2,26 +2,59 @@
 //! renamed over the target once complete, so no reader ever sees half a file). A reader that closes stdout
 //! early (`gotool check … | head`) ends the run quietly.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use anyhow::{Context, Result};
+use tempfile::NamedTempFile;
 
-/// A file being written: a temporary beside the target until [`AtomicFile::commit`] renames it into place.
+/// Temporary files being written, so that an interrupt (Ctrl-C, SIGTERM) can remove them: the process ends
+/// there without running destructors.
+static TEMPORARY_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes every temporary file still being written; for the binary's interrupt handler, just before it exits.
+pub(crate) fn remove_temporary_files() {
+    let files = std::mem::take(&mut *TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner()));
+    for file in files {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+/// A file being written: a temporary beside the target (removed if anything goes wrong, or on an interrupt)
+/// until [`AtomicFile::commit`] renames it into place.
 pub(crate) struct AtomicFile {
-    writer: BufWriter<File>,
-    temp: PathBuf,
+    writer: BufWriter<NamedTempFile>,
     target: PathBuf,
+    _registered: Registered,
+}
+
+/// A temporary file's entry in [`TEMPORARY_FILES`], taken out when it is dropped: by then the file is renamed
+/// into place or has removed itself.
+struct Registered(PathBuf);
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner()).retain(|p| *p != self.0);
+    }
 }
 
 impl AtomicFile {
     /// Starts writing `target`.
     pub(crate) fn create(target: &Path) -> Result<AtomicFile> {
+        let folder = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let temp = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let file = File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?;
-        Ok(AtomicFile { writer: BufWriter::new(file), temp, target: target.to_path_buf() })
+        let file = tempfile::Builder::new()
+            .prefix(&format!(".{name}."))
+            .suffix(".tmp")
+            .tempfile_in(folder)
+            .with_context(|| format!("cannot create a temporary file in {}", folder.display()))?;
+        TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner()).push(file.path().to_path_buf());
+        let registered = Registered(file.path().to_path_buf());
+        Ok(AtomicFile { writer: BufWriter::new(file), target: target.to_path_buf(), _registered: registered })
     }
 
     /// Where the bytes go until the commit.
@@ -29,13 +62,13 @@ impl AtomicFile {
         &mut self.writer
     }
 
-    /// Flushes the file to disk and renames it over the target.
+    /// Flushes the file to disk and renames it over the target. On failure the temporary file is removed.
     pub(crate) fn commit(self) -> Result<()> {
         let cannot_write = || format!("cannot write {}", self.target.display());
         let file = self.writer.into_inner().map_err(|e| e.into_error()).with_context(cannot_write)?;
-        file.sync_all().ok();
-        drop(file);
-        std::fs::rename(&self.temp, &self.target).with_context(cannot_write)
+        file.as_file().sync_all().ok();
+        // A failed rename drops the temporary file, which removes it.
+        file.persist(&self.target).map(drop).map_err(|e| e.error).with_context(cannot_write)
     }
 }
 

@@ -144,11 +144,20 @@ fn r14_4_a_result_the_records_marks_give_says_where_the_counts_differ() {
 #[test]
 fn r14_6_plurals() {
     let run = run_on("one.sgf", "(;GM[1]SZ[9];B[ee])", &["check", "--format", "github"]);
-    assert!(run.stdout.ends_with("gotool: 1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 0 files not fully readable as SGF\n"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .ends_with("gotool: 1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 0 files not fully readable as SGF\n"),
+        "{}",
+        run.stdout
+    );
     let run = run_on("nodes.sgf", "(;;;)", &["check", "--max-nodes", "1"]);
     assert!(run.stdout.contains("more than 1 node (limit"), "{}", run.stdout);
     let run = run_on("one.sgf", "(;GM[1]SZ[9];B[ee])", &["show", "--game", "2"]);
-    assert!(run.stderr.contains("the file holds 1 game\n") || run.stderr.contains("holds 1 readable game"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the file holds 1 game\n") || run.stderr.contains("holds 1 readable game"),
+        "{}",
+        run.stderr
+    );
 }
 
 /// Runs gotool as the user `nobody` where this test runs as root (root reads everything, so a permission test
@@ -231,4 +240,75 @@ fn r14_9_show_says_why_a_game_cannot_be_shown() {
         "{}",
         run.stderr
     );
+}
+
+/// Temporary files gotool may have left in `dir` (`.NAME.XXXXXX.tmp`).
+fn leftovers(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.') && n.ends_with(".tmp"))
+        .collect()
+}
+
+// See: #14 (8)
+#[test]
+fn r14_8_no_temporary_file_is_left_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "ko.sgf", "(;GM[1]SZ[9];B[ee];W[];B[])");
+    // A folder as the report's file: a usage error, said plainly.
+    let run = run_in(dir.path(), &["check", "-o", ".", "ko.sgf"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("--output .: that is a folder"), "{}", run.stderr);
+    // A picture that cannot be renamed into place (the target is a folder): an error, and no temporary file.
+    std::fs::create_dir(dir.path().join("pic.svg")).unwrap();
+    let run = run_in(dir.path(), &["show", "--svg", "pic.svg", "ko.sgf"]);
+    assert_ne!(run.code, 0);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+// See: #14 (8)
+#[cfg(unix)]
+#[test]
+fn r14_8_an_interrupted_run_removes_its_temporary_report() {
+    let dir = tempfile::tempdir().unwrap();
+    // Enough games for the run to last well beyond the moment it is interrupted.
+    let game: String = std::iter::once("(;GM[1]SZ[19]".to_string())
+        .chain((0..300).map(|i| {
+            format!(";{}[{}{}]", ["B", "W"][i % 2], (b'a' + (i % 19) as u8) as char, (b'a' + (i / 19) as u8) as char)
+        }))
+        .chain(std::iter::once(")".to_string()))
+        .collect();
+    for i in 0..4000 {
+        write_file(dir.path(), &format!("games/{i:04}.sgf"), &game);
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gotool"))
+        .current_dir(dir.path())
+        .args(["score", "--force", "-q", "-j", "1", "-o", "rep.txt", "games"])
+        .spawn()
+        .unwrap();
+    // Wait until the temporary report exists, then interrupt.
+    let started = std::time::Instant::now();
+    while leftovers(dir.path()).is_empty() && started.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(!leftovers(dir.path()).is_empty(), "the run never started its report");
+    std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    assert!(!dir.path().join("rep.txt").exists());
+}
+
+// See: #14 (14)
+#[test]
+fn r14_14_a_dash_means_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "g.sgf", "(;GM[1]SZ[9];B[ee])");
+    let run = run_in(dir.path(), &["show", "--svg", "-", "g.sgf"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("<svg") || run.stdout.starts_with("<?xml"), "{}", run.stdout);
+    let run = run_in(dir.path(), &["check", "-o", "-", "g.sgf"]);
+    assert!(run.stdout.starts_with("g.sgf: ok"), "{}", run.stdout);
+    assert!(!dir.path().join("-").exists(), "no file named -");
 }
