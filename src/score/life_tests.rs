@@ -856,3 +856,39 @@ fn dead_stone_in_a_wall_gap_next_to_dame_opens_the_border() {
     c.is(&c.a.unsealed, "", "unsealed");
     c.is(&c.a.territory[WHITE], "F1-G5", "White territory");
 }
+
+/// A one-point gap with a dead stone behind it: still closed for life, open for territory.
+///
+/// ```text
+///  5  . . X . O . .
+///  4  . . X . O . .
+///  3  . o . . O . .
+///  2  . . X . O . .
+///  1  . . X . O . .
+///     A B C D E F G
+/// ```
+/// The White stone B3 is marked dead. Once it is taken off, B3 and C3 are a hole two points wide in Black's wall,
+/// next to the dame D3: A1-B5 are not surrounded by Black alone, so none of them is territory, B3 included. For
+/// the life test the gap C3 is still a one-point gap (a dead opposing stone beside it does not open it), so
+/// A1-B5 stay Black's enclosed space, which White can still reach: unsealed. The empty points behind the wall
+/// form one chain that touches nothing but Black's stones and the dead stone, so only the way White walks in (over
+/// C3 and through the dead stone) tells that the border is open.
+#[test]
+fn dead_stone_behind_a_one_point_gap_keeps_the_border_open() {
+    let c = Case::new(
+        "
+        . . X . O . .
+        . . X . O . .
+        . O . . O . .
+        . . X . O . .
+        . . X . O . .",
+        "B3",
+    );
+    c.is(&c.a.territory[BLACK], "", "Black territory");
+    c.no_territory("A1-B5 C3");
+    c.is(&c.a.unsealed, "A1-B5", "unsealed");
+    c.lacks(&c.a.area[BLACK], "A1-B5 C3 D1-D5", "Black area");
+    c.is(&c.a.neutral, "C3 D1-D5", "neutral");
+    c.is(&c.a.territory[WHITE], "F1-G5", "White territory");
+    c.no_seki();
+}
