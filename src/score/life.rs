@@ -1292,3 +1292,7 @@ impl Work<'_> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "life_tests.rs"]
+mod tests;
