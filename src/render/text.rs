@@ -304,6 +304,10 @@ fn render_area(diagram: &Diagram, x0: u8, x1: u8, y0: u8, y1: u8, opts: &TextOpt
     out.push_str(&letters);
     out.push('\n');
 
+    if let Some(caption) = diagram.caption.as_deref().filter(|t| !t.is_empty()) {
+        push_escaped(&mut out, caption);
+        out.push('\n');
+    }
     let mut legend = Vec::new();
     if last_shown {
         legend.push("( ) last move");
@@ -465,6 +469,8 @@ mod tests {
             }
         }
         d.title = Some("Japanese rules, komi 6.5".into());
+        // Black 21 territory + 1 prisoner, White 41 + 1 + komi; by area Black 21 + 10 stones, White 41 + 9 + komi.
+        d.caption = Some("Japanese W+26.5 · Chinese W+25.5".into());
         d
     }
 
@@ -569,6 +575,8 @@ mod tests {
             assert_eq!(title, r"<script>&\u{1b}[31m\u{202e}red\u{9b}2J\u{a}next");
         }
         assert!(!render(&d, &ASCII).contains('\x1b'));
+        d.caption = Some("move 1:\x1b[2J".into());
+        assert!(render(&d, &ASCII).ends_with("\nmove 1:\\u{1b}[2J\n"), "{}", render(&d, &ASCII));
     }
 
     fn strip_ansi(text: &str) -> String {
