@@ -1,8 +1,9 @@
-//! `gotool show`: what the terminal drawings and SVG pictures say.
+//! `gotool show` and `--color`: what the terminal drawings and SVG pictures say, and when text is coloured.
 
 use std::path::Path;
+use std::process::Command as Process;
 
-use crate::util::{fixture, run, run_in, write_file};
+use crate::util::{fixture, gotool, run, run_in, write_file};
 
 /// The SVG picture `gotool show <args> --svg out.svg` writes in `dir`.
 fn svg_of(dir: &Path, args: &[&str]) -> String {
@@ -108,4 +109,78 @@ fn show_move_says_what_the_move_is() {
     write_file(dir.path(), "garbled.sgf", "(;GM[1]SZ[9];B[ee];W[e1])");
     let text = run_in(dir.path(), &["show", "--move", "2", "garbled.sgf"]);
     assert!(text.stdout.lines().any(|l| l == "move 2: W, not a point"), "{}", text.stdout);
+}
+
+/// Whether the text has an SGR escape sequence.
+fn coloured(text: &str) -> bool {
+    text.contains("\x1b[")
+}
+
+// See: #14, item 16. `--color auto|always|never`, for every subcommand that colours.
+#[test]
+fn color_always_and_never_win_over_the_environment() {
+    let cases: [&[&str]; 4] = [
+        &["check", "sgf/malformed/truncated.sgf"],
+        &["check", "--board", "sgf/rules/ko-illegal.sgf"],
+        &["score", "sgf/malformed/truncated.sgf"],
+        &["show", "sgf/example.sgf"],
+    ];
+    for args in cases {
+        let with = |color: &str, env: &[(&str, &str)]| {
+            let mut cmd = gotool();
+            cmd.current_dir(crate::util::fixtures_dir()).args(&args[..1]).args(["--color", color]).args(&args[1..]);
+            for (k, v) in env {
+                cmd.env(k, v);
+            }
+            let out = cmd.output().unwrap();
+            String::from_utf8(out.stdout).unwrap()
+        };
+        // Into a pipe: `always` colours, even with NO_COLOR and TERM=dumb; `never` and `auto` do not.
+        assert!(coloured(&with("always", &[("NO_COLOR", "1"), ("TERM", "dumb")])), "{args:?}");
+        assert!(!coloured(&with("never", &[])), "{args:?}");
+        assert!(!coloured(&with("auto", &[])), "{args:?}");
+    }
+    // The board of `check --board` and `show` is the light wood with dark ink.
+    let drawing = run(&["show", "--color", "always", "sgf/example.sgf"]).stdout;
+    assert!(drawing.contains("\x1b[0;38;5;16;48;5;222m●"), "{drawing}");
+    assert!(!drawing.contains("38;5;231"), "no white ink on the wood: {drawing}");
+    // `stats` does not colour, so it does not take the flag.
+    let stats = run(&["stats", "--color", "always", "sgf/example.sgf"]);
+    assert_eq!(stats.code, 2, "{}", stats.stdout);
+    let bad = run(&["show", "--color", "sometimes", "sgf/example.sgf"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("always"), "{}", bad.stderr);
+}
+
+/// Runs `gotool <args>` in `fixtures/` on a pseudo-terminal (util-linux `script`), with `env` set; its output.
+/// `None` where `script` is not available.
+fn on_a_terminal(args: &[&str], env: &[(&str, &str)]) -> Option<String> {
+    let command = std::iter::once(env!("CARGO_BIN_EXE_gotool")).chain(args.iter().copied()).collect::<Vec<_>>();
+    let mut script = Process::new("script");
+    script.current_dir(crate::util::fixtures_dir()).args(["-q", "-e", "-c", &command.join(" "), "/dev/null"]);
+    script.env_remove("NO_COLOR").env("TERM", "xterm-256color");
+    for (k, v) in env {
+        script.env(k, v);
+    }
+    // `script` exits with gotool's status; without a pseudo-terminal to open it prints nothing on stdout.
+    let out = script.output().ok()?;
+    (!out.stdout.is_empty()).then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+// See: #14, item 16. On a terminal, `auto` colours unless NO_COLOR is set or TERM is dumb.
+#[test]
+fn auto_colours_a_terminal_unless_no_color_or_a_dumb_terminal() {
+    let Some(plain_run) = on_a_terminal(&["show", "sgf/example.sgf"], &[]) else {
+        eprintln!("skipped: no `script` to make a pseudo-terminal");
+        return;
+    };
+    assert!(coloured(&plain_run), "{plain_run}");
+    assert!(!coloured(&on_a_terminal(&["show", "sgf/example.sgf"], &[("NO_COLOR", "1")]).unwrap()));
+    assert!(!coloured(&on_a_terminal(&["show", "sgf/example.sgf"], &[("TERM", "dumb")]).unwrap()));
+    assert!(!coloured(&on_a_terminal(&["check", "sgf/malformed/truncated.sgf"], &[("TERM", "dumb")]).unwrap()));
+    assert!(coloured(&on_a_terminal(&["check", "sgf/malformed/truncated.sgf"], &[]).unwrap()));
+    // An empty NO_COLOR does not count (no-color.org), and --color always beats NO_COLOR.
+    assert!(coloured(&on_a_terminal(&["show", "sgf/example.sgf"], &[("NO_COLOR", "")]).unwrap()));
+    assert!(coloured(&on_a_terminal(&["show", "--color", "always", "sgf/example.sgf"], &[("NO_COLOR", "1")]).unwrap()));
+    assert!(!coloured(&on_a_terminal(&["show", "--color", "never", "sgf/example.sgf"], &[]).unwrap()));
 }
