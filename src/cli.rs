@@ -70,6 +70,31 @@ pub struct ShowArgs {
     /// Enforce these rules instead of the record's RU.
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
+
+    // When to colour the drawing.
+    #[command(flatten)]
+    pub color: ColorArgs,
+}
+
+/// When to use colours: `--color` (the convention of ripgrep and clap).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set or TERM is dumb.
+    #[default]
+    Auto,
+    /// Always, even into a pipe or a file, and whatever NO_COLOR and TERM say.
+    Always,
+    /// Never.
+    Never,
+}
+
+// `--color`, for the subcommands that can colour their text output.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, Args)]
+pub struct ColorArgs {
+    /// When to colour the text output.
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto", help_heading = "Output")]
+    pub color: ColorChoice,
 }
 
 // The rules presets `--rules` takes.
@@ -213,6 +238,10 @@ pub struct CheckArgs {
     /// archives of finished games when only legality matters.
     #[arg(long)]
     pub no_score: bool,
+
+    // When to colour the report and the boards.
+    #[command(flatten)]
+    pub color: ColorArgs,
 }
 
 /// The handicap compensations `--handicap-bonus` takes.
@@ -268,6 +297,10 @@ pub struct ScoreArgs {
     /// Score games that did not end with two passes and have no markup or counted result (e.g. resignations).
     #[arg(long)]
     pub force: bool,
+
+    // When to colour the report.
+    #[command(flatten)]
+    pub color: ColorArgs,
 }
 
 #[cfg(test)]

@@ -1,10 +1,18 @@
 //! Flags → settings: the one place that turns the raw command line into what a run does, where defaults live
-//! and flag values are checked, and where the environment (is stdout a terminal? `NO_COLOR`?) is asked once.
+//! and flag values are checked, and where the environment (is stdout a terminal? `NO_COLOR`? `TERM`?) is asked
+//! once.
+//!
+//! # Colours
+//!
+//! `--color always` colours whatever the environment says (also into a pipe or an `--output` file), `--color
+//! never` never does, and `--color auto` (the default) colours only a report that goes to stdout when stdout is
+//! a terminal, `NO_COLOR` is unset or empty (<https://no-color.org>: a flag given on the command line wins over
+//! it) and `TERM` is not `dumb`.
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-use crate::cli::{Cli, Command, FormatArg, InputArgs, ShowArgs};
+use crate::cli::{Cli, ColorChoice, Command, FormatArg, InputArgs, ShowArgs};
 use crate::pipeline::{Plan, View};
 use crate::render::text::TextOptions;
 use crate::replay::ReplayOptions;
@@ -78,19 +86,26 @@ pub(crate) struct ShowConfig {
 impl Config {
     /// Resolves the command line.
     pub(crate) fn from_cli(cli: Cli) -> anyhow::Result<Config> {
-        let (kind, input, plan) = match cli.command {
-            Command::Show(args) => return Ok(Config::Show(show_config(args))),
+        Config::resolve(cli, &Terminal::ask())
+    }
+
+    /// Resolves the command line in the environment `terminal`.
+    fn resolve(cli: Cli, terminal: &Terminal) -> anyhow::Result<Config> {
+        let (kind, input, plan, color) = match cli.command {
+            Command::Show(args) => return Ok(Config::Show(show_config(args, terminal))),
             Command::Check(args) => {
+                let color = terminal.colors(args.color.color, to_stdout(&args.input));
                 let mut plan = plan(&args.input, args.all_variations);
                 if !args.no_score {
                     plan.score = Some(ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() });
                 }
                 if args.board {
-                    plan.error_pictures = Some(TextOptions { ascii: args.ascii, color: color_wanted(&args.input) });
+                    plan.error_pictures = Some(TextOptions { ascii: args.ascii, color });
                 }
-                (ReportKind::Games, args.input, plan)
+                (ReportKind::Games, args.input, plan, color)
             }
             Command::Score(args) => {
+                let color = terminal.colors(args.color.color, to_stdout(&args.input));
                 let mut plan = plan(&args.input, false);
                 plan.score = Some(ScoreOptions {
                     dead: args.dead,
@@ -98,7 +113,7 @@ impl Config {
                     force: args.force,
                     position_findings_as_notes: false,
                 });
-                (ReportKind::ScoreTables, args.input, plan)
+                (ReportKind::ScoreTables, args.input, plan, color)
             }
             Command::Stats(args) => {
                 if matches!(args.input.format, FormatArg::Jsonl | FormatArg::Github) {
@@ -106,7 +121,8 @@ impl Config {
                 }
                 let mut plan = plan(&args.input, false);
                 plan.score = Some(ScoreOptions::default());
-                (ReportKind::Stats, args.input, plan)
+                // The statistics are never coloured.
+                (ReportKind::Stats, args.input, plan, false)
             }
         };
         // `-` is stdout, as in every Unix tool; a folder is not a place for a report.
@@ -117,7 +133,7 @@ impl Config {
             anyhow::bail!("--output {}: that is a folder; name a file for the report", path.display());
         }
         let style = TextStyle {
-            color: color_wanted(&input),
+            color,
             verbose: input.verbose,
             problems_only: input.problems_only,
             score_table: kind == ReportKind::ScoreTables,
@@ -137,6 +153,11 @@ impl Config {
             paths: input.paths,
         }))
     }
+}
+
+/// Whether the report goes to stdout: no `--output`, or `--output -`.
+fn to_stdout(input: &InputArgs) -> bool {
+    input.output.as_ref().is_none_or(|p| p.as_os_str() == "-")
 }
 
 /// The largest komi `--komi` takes, either way: no real game gives more, and larger values only make margins
@@ -197,7 +218,7 @@ fn plan(input: &InputArgs, all_variations: bool) -> Plan {
     }
 }
 
-fn show_config(args: ShowArgs) -> ShowConfig {
+fn show_config(args: ShowArgs, terminal: &Terminal) -> ShowConfig {
     ShowConfig {
         path: args.path,
         view: View {
@@ -207,17 +228,94 @@ fn show_config(args: ShowArgs) -> ShowConfig {
             score: args.score.then(|| ScoreOptions { dead: args.dead, force: true, ..ScoreOptions::default() }),
             replay: ReplayOptions { rules: args.rules.map(Into::into), komi: None, all_variations: false },
         },
-        text: TextOptions { ascii: args.ascii, color: terminal_colors() },
+        text: TextOptions { ascii: args.ascii, color: terminal.colors(args.color.color, true) },
         svg: args.svg,
     }
 }
 
-/// Colours in a report: only when it goes to stdout and [`terminal_colors`] says so.
-fn color_wanted(input: &InputArgs) -> bool {
-    input.output.as_ref().is_none_or(|p| p.as_os_str() == "-") && terminal_colors()
+/// What the environment says about colours, asked once per run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Terminal {
+    /// Stdout is a terminal.
+    stdout_is_terminal: bool,
+    /// `NO_COLOR` is set to a non-empty value.
+    no_color: bool,
+    /// `TERM=dumb`: a terminal that understands no escape sequences (Emacs' shell, some CI logs).
+    dumb: bool,
 }
 
-/// Colours on stdout: only when it is a terminal and `NO_COLOR` is not set (<https://no-color.org>).
-fn terminal_colors() -> bool {
-    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+impl Terminal {
+    fn ask() -> Terminal {
+        Terminal {
+            stdout_is_terminal: io::stdout().is_terminal(),
+            no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+            dumb: std::env::var_os("TERM").is_some_and(|v| v == "dumb"),
+        }
+    }
+
+    /// Whether to colour text that goes to stdout (`to_stdout`) or to an `--output` file: see the module docs.
+    fn colors(&self, choice: ColorChoice, to_stdout: bool) -> bool {
+        match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => to_stdout && self.stdout_is_terminal && !self.no_color && !self.dumb,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    fn resolve(args: &[&str], terminal: Terminal) -> Config {
+        let cli = Cli::try_parse_from(std::iter::once("gotool").chain(args.iter().copied())).unwrap();
+        Config::resolve(cli, &terminal).unwrap()
+    }
+
+    /// Whether `gotool <args>` colours its text report, its `--board` pictures and its `show` drawing.
+    fn colours(args: &[&str], terminal: Terminal) -> (bool, bool) {
+        match resolve(args, terminal) {
+            Config::Files(files) => (files.style.color, files.plan.error_pictures.is_some_and(|o| o.color)),
+            Config::Show(show) => (show.text.color, show.text.color),
+        }
+    }
+
+    const TTY: Terminal = Terminal { stdout_is_terminal: true, no_color: false, dumb: false };
+
+    #[test]
+    fn auto_colours_a_terminal_only() {
+        assert_eq!(colours(&["check", "--board", "a.sgf"], TTY), (true, true));
+        assert_eq!(
+            colours(&["check", "--board", "a.sgf"], Terminal { stdout_is_terminal: false, ..TTY }),
+            (false, false)
+        );
+        assert_eq!(colours(&["check", "--board", "a.sgf"], Terminal { no_color: true, ..TTY }), (false, false));
+        assert_eq!(colours(&["check", "--board", "a.sgf"], Terminal { dumb: true, ..TTY }), (false, false));
+        // A report written to a file is not for the terminal.
+        assert_eq!(colours(&["check", "--board", "-o", "r.txt", "a.sgf"], TTY), (false, false));
+        assert!(colours(&["score", "a.sgf"], TTY).0);
+        assert!(!colours(&["score", "a.sgf"], Terminal { dumb: true, ..TTY }).0);
+        assert!(colours(&["show", "a.sgf"], TTY).0);
+        assert!(!colours(&["show", "a.sgf"], Terminal { no_color: true, ..TTY }).0);
+        assert!(!colours(&["show", "--color", "auto", "a.sgf"], Terminal { dumb: true, ..TTY }).0);
+    }
+
+    #[test]
+    fn always_and_never_win_over_the_environment() {
+        let hostile = Terminal { stdout_is_terminal: false, no_color: true, dumb: true };
+        for command in ["check", "score", "show"] {
+            assert!(colours(&[command, "--color", "always", "a.sgf"], hostile).0, "{command}");
+            assert!(!colours(&[command, "--color", "never", "a.sgf"], TTY).0, "{command}");
+        }
+        assert_eq!(colours(&["check", "--color", "always", "--board", "-o", "r.txt", "a.sgf"], hostile), (true, true));
+        assert_eq!(colours(&["check", "--color=never", "--board", "a.sgf"], TTY), (false, false));
+    }
+
+    #[test]
+    fn stats_has_no_colour_flag() {
+        assert!(Cli::try_parse_from(["gotool", "stats", "--color", "always", "a.sgf"]).is_err());
+        assert!(!colours(&["stats", "a.sgf"], TTY).0);
+    }
 }

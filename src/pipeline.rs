@@ -208,7 +208,11 @@ impl View {
                 score_game(&record, &mut game, &end, scoring);
                 match &game.score {
                     Some(score) => picture::scored_position(&end, score),
-                    None => picture::final_position(&end),
+                    None => {
+                        // Say why there are no marks (`not scored: the replay stopped at an illegal move`).
+                        let why = game.diagnostics.iter().find(|d| d.code == "not-scored").map(|d| d.message.clone());
+                        Diagram { caption: why, ..picture::final_position(&end) }
+                    }
                 }
             }
             (None, None) => picture::final_position(&end),
@@ -237,7 +241,9 @@ fn error_picture(
     let error = game.diagnostics.iter().find(|d| d.is_error() && d.variation.is_none())?;
     let number = error.move_number?;
     let (mut diagram, point) = picture::before_move(record, replay, number)?;
+    // The error line above the picture says what the move is.
     diagram.title = None;
+    diagram.caption = None;
     let center = point.unwrap_or(Point::new(diagram.width / 2, diagram.height / 2));
     Some(text::window(&diagram, center, 4, options))
 }

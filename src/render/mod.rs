@@ -30,8 +30,11 @@ pub struct Diagram {
     pub dead: Vec<Point>,
     /// Territory marks with their owner. Drawn on empty points; on a stone (usually a dead one) only SVG shows them.
     pub territory: Vec<(Point, Color)>,
-    /// A caption (players, result, rules). Untrusted text from the record: the renderers escape it.
+    /// A title above the board (players, result, rules). Untrusted text from the record: the renderers escape it.
     pub title: Option<String>,
+    /// A caption under the board: what the picture is about (`move 57: B B15`, the counts of a scored position).
+    /// Escaped like the title.
+    pub caption: Option<String>,
 }
 
 impl Diagram {

@@ -3,14 +3,25 @@
 //!
 //! # Geometry
 //!
-//! Points are [`CELL`] pixels apart. The grid starts [`margin`] pixels from the left and top edges of the board
-//! (plus [`TITLE_HEIGHT`] above the board when there is a title); [`point_center`] gives the centre of a point.
-//! Numbers are written with at most two decimals.
+//! Points are [`CELL`] pixels apart. The grid starts [`margin`] pixels from the left and top edges of the board,
+//! plus the title band above the board when there is a title; [`point_center`] gives the centre of a point.
+//! A caption adds a band under the board. Numbers are written with at most two decimals.
+//!
+//! # Title and caption
+//!
+//! Both are wrapped to the width of the picture (at `, ` between the parts of a title when it can, else between
+//! words, else inside a word) in a font of 14 px down to [`MIN_TEXT_SIZE`]: the fewest lines, then the largest
+//! size. Text that does not fit in [`MAX_TEXT_LINES`] lines at the smallest size is cut with `…`; the whole
+//! title and caption are also the document's `<title>` and `<desc>`, which viewers show as a tooltip and
+//! screen readers read. The widths are estimated from the characters (see `advance`), a little wide for
+//! DejaVu Sans and Arial, so a line never runs off the picture.
 //!
 //! # Elements (what tests and style sheets can select)
 //!
 //! In document order, each layer in board order (row by row from the top):
-//! - `rect.board` (the wood), `text.title`, `path.grid`, `rect.grid-edge`, `circle.star` on empty star points,
+//! - `title` and `desc` (the whole title and caption, plain text);
+//! - `rect.board` (the wood), `text.title` with one `tspan` per line, `text.caption` (the same, under the
+//!   board), `path.grid`, `rect.grid-edge`, `circle.star` on empty star points,
 //!   `g.coordinates` with one `text` per label;
 //! - `circle.stone.black` / `circle.stone.white`; a dead stone also has class `dead` and `opacity="0.5"`;
 //! - `rect.territory.black` / `rect.territory.white`, a small square centred on the point (drawn over a dead
@@ -21,7 +32,7 @@
 //!
 //! Every stone and mark carries `data-point` with its SGF coordinate (`pd`).
 //!
-//! The title is untrusted: `& < > " '` are escaped, and characters that XML 1.0 forbids or that can reorder text
+//! The title and caption are untrusted: `& < > " '` are escaped, and characters that XML 1.0 forbids or that can reorder text
 //! (C0/C1 controls, U+FFFE/U+FFFF, line separators, bidi controls) are dropped, whitespace controls becoming
 //! spaces.
 
@@ -45,10 +56,16 @@ impl Default for SvgOptions {
 
 /// Distance between neighbouring points, in pixels.
 pub const CELL: f64 = 24.0;
-/// Height of the title band above the board, when there is a title.
-pub const TITLE_HEIGHT: f64 = 30.0;
+/// The smallest font a title or caption gets, in pixels: smaller is hard to read.
+pub const MIN_TEXT_SIZE: f64 = 11.0;
+/// The most lines a title or caption takes; the rest is cut with `…`.
+pub const MAX_TEXT_LINES: usize = 4;
+/// The font sizes a title or caption may get, largest first.
+const TEXT_SIZES: [f64; 4] = [14.0, 13.0, 12.0, MIN_TEXT_SIZE];
+/// Room above and below the lines of a title or caption, and on either side of them.
+const TEXT_PAD: f64 = 6.0;
+const TEXT_SIDE: f64 = 10.0;
 const STONE_RADIUS: f64 = 11.5;
-const TITLE_SIZE: f64 = 14.0;
 const WOOD: &str = "#dcb35c";
 const INK: &str = "#1a1a1a";
 
@@ -61,15 +78,126 @@ pub fn margin(opts: &SvgOptions) -> f64 {
 /// The pixel centre of a point in [`render`]'s output.
 pub fn point_center(diagram: &Diagram, opts: &SvgOptions, point: Point) -> (f64, f64) {
     let m = margin(opts);
-    (m + f64::from(point.x) * CELL, top(diagram) + m + f64::from(point.y) * CELL)
+    let top = Layout::new(diagram, opts).title.as_ref().map_or(0.0, TextBlock::height);
+    (m + f64::from(point.x) * CELL, top + m + f64::from(point.y) * CELL)
 }
 
-fn top(diagram: &Diagram) -> f64 {
-    if has_title(diagram) { TITLE_HEIGHT } else { 0.0 }
+/// Lines of text at one font size.
+#[derive(Debug, PartialEq)]
+struct TextBlock {
+    size: f64,
+    lines: Vec<String>,
 }
 
-fn has_title(diagram: &Diagram) -> bool {
-    diagram.title.as_deref().is_some_and(|t| !t.is_empty())
+impl TextBlock {
+    /// Wraps `text` (already free of control characters) into lines `room` pixels wide: see the module docs.
+    fn new(text: &str, room: f64) -> TextBlock {
+        for most in 1..=MAX_TEXT_LINES {
+            for size in TEXT_SIZES {
+                let lines = wrap(text, room, size);
+                if lines.len() <= most {
+                    return TextBlock { size, lines };
+                }
+            }
+        }
+        let mut lines = wrap(text, room, MIN_TEXT_SIZE);
+        lines.truncate(MAX_TEXT_LINES);
+        if let Some(last) = lines.last_mut() {
+            while !last.is_empty() && estimated_width(&format!("{last}…"), MIN_TEXT_SIZE) > room {
+                last.pop();
+            }
+            last.truncate(last.trim_end().len());
+            last.push('…');
+        }
+        TextBlock { size: MIN_TEXT_SIZE, lines }
+    }
+
+    fn line_height(&self) -> f64 {
+        self.size * 9.0 / 7.0
+    }
+
+    /// The band the block takes: 30 px for one line at 14 px.
+    fn height(&self) -> f64 {
+        2.0 * TEXT_PAD + self.lines.len() as f64 * self.line_height()
+    }
+
+    /// Writes the block as `<text class="{class}">` with a `tspan` per line, its band starting at `top`.
+    fn write(&self, out: &mut String, class: &str, top: f64) {
+        let _ = write!(out, r#"<text class="{class}" font-size="{}" fill="{INK}">"#, num(self.size));
+        for (i, line) in self.lines.iter().enumerate() {
+            // The first baseline one font size below the padding; descenders stay inside the band.
+            let y = top + TEXT_PAD + self.size + i as f64 * self.line_height();
+            let _ = write!(out, r#"<tspan x="{}" y="{}">{}</tspan>"#, num(TEXT_SIDE), num(y), escape_xml(line));
+        }
+        out.push_str("</text>\n");
+    }
+}
+
+/// Greedy wrapping of `text` into lines at most `room` pixels wide at font `size`: whole parts of a title (`A,
+/// B, C`) where they fit, else words, else characters (a word longer than a line, or CJK text without spaces).
+fn wrap(text: &str, room: f64, size: f64) -> Vec<String> {
+    let fits = |s: &str| estimated_width(s, size) <= room;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let joined = |line: &str, next: &str| if line.is_empty() { next.to_string() } else { format!("{line} {next}") };
+    for part in text.split_inclusive(", ").map(str::trim).filter(|p| !p.is_empty()) {
+        if fits(&joined(&line, part)) {
+            line = joined(&line, part);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for word in part.split(' ').filter(|w| !w.is_empty()) {
+            if fits(&joined(&line, word)) {
+                line = joined(&line, word);
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            for c in word.chars() {
+                line.push(c);
+                if !fits(&line) && line.chars().count() > 1 {
+                    line.pop();
+                    lines.push(std::mem::replace(&mut line, c.to_string()));
+                }
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Where the title and caption go, and how big the picture is.
+struct Layout {
+    width: f64,
+    height: f64,
+    title: Option<TextBlock>,
+    caption: Option<TextBlock>,
+}
+
+impl Layout {
+    fn new(diagram: &Diagram, opts: &SvgOptions) -> Layout {
+        let m = margin(opts);
+        let span = |side: u8| f64::from(side.max(1) - 1) * CELL;
+        let width = 2.0 * m + span(diagram.width);
+        let room = width - 2.0 * TEXT_SIDE;
+        let block = |text: &Option<String>| {
+            let text = escape_free_text(text.as_deref()?);
+            (!text.trim().is_empty()).then(|| TextBlock::new(&text, room))
+        };
+        let (title, caption) = (block(&diagram.title), block(&diagram.caption));
+        let bands = title.iter().chain(&caption).map(TextBlock::height).sum::<f64>();
+        Layout { width, height: bands + 2.0 * m + span(diagram.height), title, caption }
+    }
+
+    /// Where the board (the margin above the grid) starts.
+    fn top(&self) -> f64 {
+        self.title.as_ref().map_or(0.0, TextBlock::height)
+    }
 }
 
 /// A number with at most two decimals and no trailing zeros, so output does not depend on float printing.
@@ -107,15 +235,34 @@ fn escape_xml(text: &str) -> String {
     out
 }
 
-/// A rough advance width of `text` in a sans-serif font: 0.6 em per character, 1 em for East Asian wide ones.
-/// It only decides whether a title needs squeezing, so it need not be exact.
+/// An estimate of the advance width of `text` in a sans-serif font: 5 to 15 % wider than DejaVu Sans (the first
+/// of the picture's fonts, and the widest of the usual ones: Arial is narrower) for Latin text, so that a line
+/// estimated to fit does.
 fn estimated_width(text: &str, size: f64) -> f64 {
-    let wide = |c: char| {
-        matches!(c, '\u{1100}'..='\u{115f}' | '\u{2e80}'..='\u{a4cf}' | '\u{ac00}'..='\u{d7a3}'
-            | '\u{f900}'..='\u{faff}' | '\u{fe30}'..='\u{fe4f}' | '\u{ff00}'..='\u{ff60}'
-            | '\u{ffe0}'..='\u{ffe6}' | '\u{20000}'..='\u{3fffd}')
-    };
-    text.chars().map(|c| if wide(c) { size } else { 0.6 * size }).sum()
+    text.chars().map(advance).sum::<f64>() * size
+}
+
+/// The estimated advance of a character, in ems: each class gets the widest advance DejaVu Sans has in it.
+fn advance(c: char) -> f64 {
+    match c {
+        '\u{1100}'..='\u{115f}'
+        | '\u{2e80}'..='\u{a4cf}'
+        | '\u{ac00}'..='\u{d7a3}'
+        | '\u{f900}'..='\u{faff}'
+        | '\u{fe30}'..='\u{fe4f}'
+        | '\u{ff00}'..='\u{ff60}'
+        | '\u{ffe0}'..='\u{ffe6}'
+        | '\u{1f300}'..='\u{1faff}'
+        | '\u{20000}'..='\u{3fffd}' => 1.0,
+        'M' | 'W' | 'm' | 'w' | '@' | '%' | '…' => 1.0,
+        ' ' | '.' | ',' | ':' | ';' | '\'' | '|' | 'i' | 'j' | 'l' | 'I' | 'J' | '·' | '/' => 0.35,
+        '(' | ')' | '[' | ']' | '-' | 'f' | 't' | 'r' | '!' => 0.42,
+        '"' | '*' | '_' | '?' => 0.55,
+        '+' | '=' | '#' | '~' | '<' | '>' | '&' | '^' => 0.84,
+        'A'..='Z' => 0.8,
+        'a'..='z' | '0'..='9' | '$' | '{' | '}' => 0.65,
+        _ => 0.7,
+    }
 }
 
 fn color_class(color: Color) -> &'static str {
@@ -129,11 +276,10 @@ fn color_class(color: Color) -> &'static str {
 pub fn render(diagram: &Diagram, opts: &SvgOptions) -> String {
     let (w, h) = (diagram.width, diagram.height);
     let m = margin(opts);
-    let top = top(diagram);
-    let span = |side: u8| f64::from(side.max(1) - 1) * CELL;
-    let total_w = 2.0 * m + span(w);
-    let total_h = top + 2.0 * m + span(h);
-    let center = |x: u8, y: u8| point_center(diagram, opts, Point::new(x, y));
+    let layout = Layout::new(diagram, opts);
+    let top = layout.top();
+    let (total_w, total_h) = (layout.width, layout.height);
+    let center = |x: u8, y: u8| (m + f64::from(x) * CELL, top + m + f64::from(y) * CELL);
 
     let mut out = String::new();
     let _ = writeln!(
@@ -142,6 +288,12 @@ pub fn render(diagram: &Diagram, opts: &SvgOptions) -> String {
         tw = num(total_w),
         th = num(total_h)
     );
+    // The whole title and caption, for tooltips and screen readers, even when the lines drawn are cut.
+    for (element, text) in [("title", &diagram.title), ("desc", &diagram.caption)] {
+        if let Some(text) = text.as_deref().map(escape_free_text).filter(|t| !t.trim().is_empty()) {
+            let _ = writeln!(out, "<{element}>{}</{element}>", escape_xml(&text));
+        }
+    }
     // Stones are lit from the upper left.
     out.push_str(concat!(
         "<defs>\n",
@@ -156,19 +308,11 @@ pub fn render(diagram: &Diagram, opts: &SvgOptions) -> String {
         num(total_w),
         num(total_h)
     );
-    if let Some(title) = diagram.title.as_deref().filter(|t| !t.is_empty()) {
-        let title = escape_free_text(title);
-        // A title wider than the board gets a smaller font (down to 8 px) rather than being cut off at the edge
-        // of the image. (`textLength` would be exact, but librsvg 2.54 ignored it when we tried.)
-        let room = total_w - m;
-        let size = (TITLE_SIZE * room / estimated_width(&title, TITLE_SIZE)).clamp(8.0, TITLE_SIZE);
-        let _ = writeln!(
-            out,
-            r#"<text class="title" x="{}" y="20" font-size="{}" fill="{INK}">{}</text>"#,
-            num(m / 2.0),
-            num(size),
-            escape_xml(&title)
-        );
+    if let Some(title) = &layout.title {
+        title.write(&mut out, "title", 0.0);
+    }
+    if let Some(caption) = &layout.caption {
+        caption.write(&mut out, "caption", total_h - caption.height());
     }
     if w == 0 || h == 0 {
         out.push_str("</svg>\n");
@@ -495,36 +639,128 @@ mod tests {
         assert_eq!(render(&wide, &OPTS), render(&wide, &OPTS));
     }
 
+    /// The lines of the `text.title` (or `text.caption`) element, its font size, and its `tspan`s' positions.
+    fn text_lines(svg: &str, class: &str) -> (f64, Vec<(String, f64, f64)>) {
+        let doc = roxmltree::Document::parse(svg).expect("valid XML");
+        let node = doc.descendants().find(|n| n.attribute("class") == Some(class)).unwrap_or_else(|| panic!("{class}"));
+        let lines = node
+            .children()
+            .map(|span| {
+                assert_eq!(span.tag_name().name(), "tspan", "only lines in the {class}");
+                assert_eq!(span.children().count(), 1, "each line of the {class} is a single text node");
+                (span.text().unwrap().to_string(), attr(span, "x"), attr(span, "y"))
+            })
+            .collect();
+        (attr(node, "font-size"), lines)
+    }
+
     #[test]
     fn hostile_title_is_escaped() {
         let mut d = Diagram::new(5, 5);
         d.title = Some("<script>&\x1b[31m\"'\u{202e}\u{0}\u{fffe}\ttab".into());
+        d.caption = Some("</desc><script>".into());
         let svg = render(&d, &OPTS);
         assert!(!svg.contains("<script>"));
         assert!(!svg.contains('\x1b'));
         assert!(!svg.contains('\u{0}'));
-        let doc = roxmltree::Document::parse(&svg).expect("valid XML");
-        let title = doc.descendants().find(|n| n.attribute("class") == Some("title")).unwrap();
-        assert_eq!(title.text(), Some("<script>&[31m\"' tab"));
-        assert_eq!(title.children().count(), 1, "the title must be a single text node");
+        let (_, lines) = text_lines(&svg, "title");
+        let words: Vec<&str> = lines.iter().map(|l| l.0.as_str()).collect();
+        assert_eq!(words.join(" "), "<script>&[31m\"' tab");
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let plain = |tag: &str| doc.descendants().find(|n| n.has_tag_name(tag)).and_then(|n| n.text()).unwrap();
+        assert_eq!(plain("title"), "<script>&[31m\"' tab");
+        assert_eq!(plain("desc"), "</desc><script>");
+    }
+
+    /// The title of a `width`×`width` board: its font size and lines.
+    fn title_of(width: u8, title: &str) -> (f64, Vec<String>) {
+        let d = Diagram { title: Some(title.into()), ..Diagram::new(width, width) };
+        let (size, lines) = text_lines(&render(&d, &OPTS), "title");
+        (size, lines.into_iter().map(|l| l.0).collect())
     }
 
     #[test]
-    fn long_titles_get_a_smaller_font() {
-        let font_size = |title: &str| {
-            let d = Diagram { title: Some(title.into()), ..Diagram::new(9, 9) };
-            let svg = render(&d, &OPTS);
-            let doc = roxmltree::Document::parse(&svg).unwrap();
-            let node = doc.descendants().find(|n| n.attribute("class") == Some("title")).unwrap();
-            attr(node, "font-size")
-        };
-        // The title may use 272 - 40 = 232 px of a 9x9 board's width.
-        assert_eq!(font_size("Black"), 14.0);
-        assert_eq!(font_size(&"x".repeat(40)), 9.67); // 40 * 0.6 em = 232 px
-        assert_eq!(font_size(&"x".repeat(400)), 8.0);
-        // 20 Latin characters fit at 14 px; 19 CJK ones (1 em each: 266 px) do not.
-        assert_eq!(font_size("Black Alice White Bo"), 14.0);
-        assert_eq!(font_size("黑方甲乙丙丁白方戊己庚辛结果白中盘胜利"), 12.21);
+    fn short_titles_keep_one_line_at_full_size() {
+        assert_eq!(title_of(9, "Black"), (14.0, vec!["Black".to_string()]));
+        let title = "Alice (B) vs Bob (W), RE W+3.5, japanese rules, komi 6.5";
+        assert_eq!(title_of(19, title), (14.0, vec![title.to_string()]));
+    }
+
+    #[test]
+    fn long_titles_wrap_between_their_parts_and_never_get_small() {
+        // Issue #14: on 5x5 the title was cut at "…, japa".
+        let title = "Black (B) vs White (W), RE W+3.5, japanese rules, komi 6.5";
+        let (size, lines) = title_of(5, title);
+        assert!(size >= MIN_TEXT_SIZE, "{size}");
+        assert_eq!(lines.join(" "), title, "every word shown, none cut");
+        assert!(lines.len() > 1 && lines.len() <= MAX_TEXT_LINES, "{lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with("RE ") || l.starts_with("japanese")), "{lines:?}");
+        // Issue #14: long names on 19x19 shrank the title to ~7 px.
+        let names = format!("{} (B) vs {} (W), RE B+R, japanese rules, komi 6.5", "Long".repeat(10), "Name".repeat(10));
+        let (size, lines) = title_of(19, &names);
+        assert!(size >= MIN_TEXT_SIZE, "{size}");
+        assert_eq!(lines.join(" "), names);
+    }
+
+    #[test]
+    fn every_line_fits_in_the_picture() {
+        let titles = [
+            "Black (B) vs White (W), RE W+3.5, japanese rules, komi 6.5".to_string(),
+            "W".repeat(200),
+            "黑方甲乙丙丁白方戊己庚辛结果白中盘胜利".repeat(3),
+            "MMMM WWWW ".repeat(30),
+        ];
+        for width in [1, 2, 5, 9, 13, 19] {
+            for title in &titles {
+                let d = Diagram { title: Some(title.clone()), ..Diagram::new(width, width) };
+                let svg = render(&d, &OPTS);
+                let (size, lines) = text_lines(&svg, "title");
+                assert!(size >= MIN_TEXT_SIZE && lines.len() <= MAX_TEXT_LINES, "{width}: {size} {lines:?}");
+                let total = Layout::new(&d, &OPTS).width;
+                for (line, x, _) in &lines {
+                    assert!(x + estimated_width(line, size) <= total - TEXT_SIDE + 1e-9, "{width}: {line:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn too_long_titles_are_cut_with_an_ellipsis() {
+        let (size, lines) = title_of(5, &"word ".repeat(100));
+        assert_eq!((size, lines.len()), (MIN_TEXT_SIZE, MAX_TEXT_LINES));
+        assert!(lines[MAX_TEXT_LINES - 1].ends_with("word…"), "{lines:?}");
+        // A word longer than a line is broken inside.
+        let (_, lines) = title_of(9, &"x".repeat(60));
+        assert_eq!(lines.concat(), "x".repeat(60));
+    }
+
+    #[test]
+    fn the_lines_stack_inside_the_title_band() {
+        let d = Diagram { title: Some("a, ".repeat(60)), ..Diagram::new(5, 5) };
+        let svg = render(&d, &OPTS);
+        let (size, lines) = text_lines(&svg, "title");
+        let band = point_center(&d, &OPTS, Point::new(0, 0)).1 - margin(&OPTS);
+        for pair in lines.windows(2) {
+            assert!(pair[1].2 - pair[0].2 >= size, "{lines:?}");
+        }
+        let last = lines.last().unwrap().2;
+        assert!(last + 0.3 * size <= band, "the last line's descenders stay above the board: {last} {band}");
+    }
+
+    #[test]
+    fn the_caption_goes_under_the_board() {
+        let mut d = Diagram::new(9, 9);
+        d.caption = Some("Japanese W+3.5 · Chinese W+3.5".into());
+        let svg = render(&d, &OPTS);
+        let (size, lines) = text_lines(&svg, "caption");
+        assert!(size >= 12.0 && lines.len() == 1, "{size} {lines:?}");
+        assert_eq!(lines[0].0, "Japanese W+3.5 · Chinese W+3.5");
+        // Below the bottom row of coordinates, inside the picture; the board itself does not move.
+        let (_, bottom) = point_center(&d, &OPTS, Point::new(0, 8));
+        let height = Layout::new(&d, &OPTS).height;
+        assert!(lines[0].2 > bottom + margin(&OPTS) / 2.0 + 4.0 && lines[0].2 < height, "{lines:?} {height}");
+        assert_eq!(point_center(&d, &OPTS, Point::new(0, 0)), (40.0, 40.0));
+        assert!(svg.contains(&format!(r#"height="{}""#, num(height))));
     }
 
     #[test]

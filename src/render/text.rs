@@ -28,12 +28,15 @@
 //! on a point that is both. A legend line under the board lists the marks that appear. Territory is shown on
 //! empty points only; a dead stone in territory shows as the dead stone.
 //!
-//! With `color`, the board gets a wood-coloured background (xterm 256 colours), black stones are drawn black,
-//! white stones white, dead stones grey, the last-move mark blue and the highlight red. Stripping the escape
-//! sequences gives exactly the output without `color`.
+//! With `color`, the board gets a light wood background (xterm 256 colours) and everything on it is dark ink,
+//! as in a printed diagram: black stones `●` and white stones `○` in black (the glyph says the colour), dead
+//! stones in grey, the grid brown, the last-move mark blue and the highlight red, each at a contrast of at least
+//! 3:1 against the wood on any terminal theme (the constant `BOARD` says why). Stripping the escape sequences
+//! gives exactly the output without `color`.
 //!
-//! The title is the first line. Control characters, line separators and bidi controls in it are shown escaped
-//! (`\u{1b}`), so record text can never drive the terminal.
+//! The title is the first line; a caption (what move the picture is about, the score) follows the board, before
+//! the legend. Control characters, line separators and bidi controls in them are shown escaped (`\u{1b}`), so
+//! record text can never drive the terminal.
 
 use std::fmt::Write as _;
 
@@ -70,7 +73,7 @@ pub fn window(diagram: &Diagram, center: Point, radius: u8, opts: &TextOptions) 
     render_area(diagram, x0, x1, y0, y1, opts)
 }
 
-/// What a character is, for colouring. `Plain` is outside the board (labels, title, legend).
+/// What a character is, for colouring. `Plain` is outside the board (labels, title, caption, legend).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Style {
     Plain,
@@ -83,20 +86,43 @@ enum Style {
     Highlight,
 }
 
+/// The board's background, xterm colour 222 (`#ffd787`), a light wood.
+///
+/// Every character on the board sets both its colour and this background, so a dark or light terminal theme
+/// changes nothing on the board, and every colour comes from the 256-colour cube and grey ramp (16..=255),
+/// which themes leave alone, unlike the 16 named colours. On a light board every stone and mark is dark ink, as
+/// in printed diagrams: a white stone is the outlined `○` (a white glyph cannot reach 3:1 against a wood that
+/// black also stands out on). Each pair reaches at least the 3:1 that WCAG asks of graphics; the unit test
+/// `every_glyph_stands_out_from_the_board` computes the ratios.
+const BOARD: u8 = 222;
+
 impl Style {
-    /// SGR parameters, each starting with a reset so that styles never leak into each other.
-    fn sgr(self) -> &'static str {
-        // 179 is a light wood tone; 94 a brown for the grid; 16 and 231 are true black and white in the
-        // 256-colour cube (the 16 "named" colours are remapped by many terminal themes).
+    /// The foreground colour (xterm 256-colour index) and boldness of a style drawn on the board; `None` for
+    /// `Plain`, which keeps the terminal's own colours.
+    fn ink(self) -> Option<(u8, bool)> {
         match self {
-            Style::Plain => "0",
-            Style::Grid => "0;38;5;94;48;5;179",
-            Style::Black => "0;38;5;16;48;5;179",
-            Style::White => "0;1;38;5;231;48;5;179",
-            Style::DeadBlack => "0;38;5;240;48;5;179",
-            Style::DeadWhite => "0;38;5;250;48;5;179",
-            Style::LastMove => "0;1;38;5;21;48;5;179",
-            Style::Highlight => "0;1;38;5;160;48;5;179",
+            Style::Plain => None,
+            // A brown grid (4.2:1), lighter than the stones so that they stand out from it.
+            Style::Grid => Some((94, false)),
+            // Black (15.3:1) for both colours of stones and territory: the glyphs tell them apart.
+            Style::Black | Style::White => Some((16, false)),
+            // Dead stones in a grey (5.2:1): faded, and still clearly drawn.
+            Style::DeadBlack | Style::DeadWhite => Some((240, false)),
+            // Blue for the last move (6.3:1), red for the highlight (5.4:1), bold.
+            Style::LastMove => Some((21, true)),
+            Style::Highlight => Some((124, true)),
+        }
+    }
+
+    /// Writes the escape sequence that starts this style, beginning with a reset so that styles never leak into
+    /// each other.
+    fn write_sgr(self, out: &mut String) {
+        match self.ink() {
+            None => out.push_str("\x1b[0m"),
+            Some((fg, bold)) => {
+                let bold = if bold { "1;" } else { "" };
+                let _ = write!(out, "\x1b[0;{bold}38;5;{fg};48;5;{BOARD}m");
+            }
         }
     }
 }
@@ -115,7 +141,7 @@ impl StyledRow {
 
     fn push(&mut self, style: Style, c: char) {
         if self.color && style != self.style {
-            let _ = write!(self.text, "\x1b[{}m", style.sgr());
+            style.write_sgr(&mut self.text);
             self.style = style;
         }
         self.text.push(c);
@@ -304,6 +330,10 @@ fn render_area(diagram: &Diagram, x0: u8, x1: u8, y0: u8, y1: u8, opts: &TextOpt
     out.push_str(&letters);
     out.push('\n');
 
+    if let Some(caption) = diagram.caption.as_deref().filter(|t| !t.is_empty()) {
+        push_escaped(&mut out, caption);
+        out.push('\n');
+    }
     let mut legend = Vec::new();
     if last_shown {
         legend.push("( ) last move");
@@ -465,6 +495,8 @@ mod tests {
             }
         }
         d.title = Some("Japanese rules, komi 6.5".into());
+        // Black 21 territory + 1 prisoner, White 41 + 1 + komi; by area Black 21 + 10 stones, White 41 + 9 + komi.
+        d.caption = Some("Japanese W+26.5 · Chinese W+25.5".into());
         d
     }
 
@@ -569,6 +601,8 @@ mod tests {
             assert_eq!(title, r"<script>&\u{1b}[31m\u{202e}red\u{9b}2J\u{a}next");
         }
         assert!(!render(&d, &ASCII).contains('\x1b'));
+        d.caption = Some("move 1:\x1b[2J".into());
+        assert!(render(&d, &ASCII).ends_with("\nmove 1:\\u{1b}[2J\n"), "{}", render(&d, &ASCII));
     }
 
     fn strip_ansi(text: &str) -> String {
@@ -597,12 +631,124 @@ mod tests {
                 let plain = render(&d, &TextOptions { ascii, color: false });
                 let coloured = render(&d, &TextOptions { ascii, color: true });
                 assert!(!plain.contains('\x1b'));
-                assert!(coloured.contains("\x1b[0;38;5;16;48;5;179m"));
+                assert!(coloured.contains("\x1b[0;38;5;16;48;5;222m"));
                 assert_eq!(strip_ansi(&coloured), plain);
                 // Every line that sets a style resets it before the row number and the newline.
                 for line in coloured.lines().filter(|l| l.contains('\x1b')) {
                     let tail = &line[line.rfind('\x1b').unwrap()..];
                     assert!(tail.starts_with("\x1b[0m"), "{line:?}");
+                }
+            }
+        }
+    }
+
+    /// The sRGB colour of an xterm 256-colour index: the 6×6×6 cube (16..=231, levels 0, 95, 135, …, 255) or the
+    /// grey ramp (232..=255, 8 to 238 in steps of 10). `None` for the 16 named colours, which themes redefine.
+    fn xterm_rgb(index: u8) -> Option<[u8; 3]> {
+        const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+        match index {
+            0..=15 => None,
+            16..=231 => {
+                let i = usize::from(index - 16);
+                Some([LEVELS[i / 36], LEVELS[i / 6 % 6], LEVELS[i % 6]])
+            }
+            232..=255 => Some([8 + 10 * (index - 232); 3]),
+        }
+    }
+
+    /// WCAG 2 relative luminance of an sRGB colour.
+    fn luminance(rgb: [u8; 3]) -> f64 {
+        let linear = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * linear(rgb[0]) + 0.7152 * linear(rgb[1]) + 0.0722 * linear(rgb[2])
+    }
+
+    /// WCAG 2 contrast ratio of two xterm colours, from 1 (the same) to 21 (black on white).
+    fn contrast(a: u8, b: u8) -> f64 {
+        let (la, lb) = (luminance(xterm_rgb(a).unwrap()), luminance(xterm_rgb(b).unwrap()));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn contrast_is_computed_as_wcag_says() {
+        assert_eq!(xterm_rgb(179), Some([215, 175, 95]));
+        assert_eq!(xterm_rgb(231), Some([255, 255, 255]));
+        assert_eq!(xterm_rgb(250), Some([188, 188, 188]));
+        assert_eq!(luminance([0, 0, 0]), 0.0);
+        assert!((luminance([255, 255, 255]) - 1.0).abs() < 1e-12);
+        assert!((contrast(16, 231) - 21.0).abs() < 1e-9);
+        // The colours of issue #14: white stones (231) and dead white stones (250) on the old board (179).
+        assert_eq!(format!("{:.2}", contrast(231, 179)), "2.06");
+        assert_eq!(format!("{:.2}", contrast(250, 179)), "1.09");
+    }
+
+    /// Every glyph drawn on the board, by style (every style but `Plain`): stones, marks and the grid.
+    const GLYPHS: [(Style, &str); 7] = [
+        (Style::Black, "● X ▪ b"),
+        (Style::White, "○ O ▫ w"),
+        (Style::DeadBlack, "◆ x"),
+        (Style::DeadWhite, "◇ o"),
+        (Style::LastMove, "( )"),
+        (Style::Highlight, "[ ]"),
+        (Style::Grid, "┼ ╋ . + ─"),
+    ];
+
+    #[test]
+    #[allow(clippy::print_stdout)]
+    fn every_glyph_stands_out_from_the_board() {
+        // WCAG 2.1 asks 3:1 of graphical objects (1.4.11); the board colour is set on every cell, so the ratio is
+        // the same on dark and light terminals. `cargo test every_glyph -- --nocapture` prints the table.
+        println!("{:<12} {:<10} {:>6} {:>6} {:>6}", "style", "glyphs", "colour", "board", "ratio");
+        let mut failures = Vec::new();
+        for (style, glyphs) in GLYPHS {
+            let (fg, _) = style.ink().expect("a board style has a colour");
+            let ratio = contrast(fg, BOARD);
+            println!("{:<12} {glyphs:<10} {fg:>6} {BOARD:>6} {ratio:>6.2}", format!("{style:?}"));
+            if ratio < 3.0 {
+                failures.push(format!("{style:?} ({glyphs}) in {fg} on {BOARD}: {ratio:.2}:1"));
+            }
+        }
+        assert!(failures.is_empty(), "below 3:1: {failures:?}");
+    }
+
+    /// The characters of a coloured line with the SGR parameters in force for each.
+    fn styled_chars(line: &str) -> Vec<(char, String)> {
+        let (mut out, mut params) = (Vec::new(), String::new());
+        let mut chars = line.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                assert_eq!(chars.next(), Some('['));
+                params = chars.by_ref().take_while(|&c| c != 'm').collect();
+            } else {
+                out.push((c, params.clone()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_point_sets_its_own_colour_and_the_board() {
+        // Nothing on the board is left to the terminal's default colours, which differ between dark and light
+        // themes; the row numbers outside it are.
+        for d in [corner_9x9(), finished_9x9(), ko_19x19()] {
+            for ascii in [true, false] {
+                let text = render(&d, &TextOptions { ascii, color: true });
+                let rows = text.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+                for row in rows {
+                    let chars = styled_chars(row);
+                    let first = chars.iter().position(|(c, _)| !c.is_ascii_digit() && *c != ' ').unwrap();
+                    let last = chars.iter().rposition(|(c, _)| !c.is_ascii_digit() && *c != ' ').unwrap();
+                    for (c, params) in &chars[first..=last] {
+                        let numbers: Vec<&str> = params.split(';').collect();
+                        let colour = |kind: &str| {
+                            let at = numbers.windows(3).position(|w| w[0] == kind && w[1] == "5")?;
+                            numbers[at + 2].parse::<u8>().ok()
+                        };
+                        assert_eq!(colour("48"), Some(BOARD), "{c:?} in {row:?}");
+                        assert!(colour("38").and_then(xterm_rgb).is_some(), "{c:?} in {row:?}");
+                    }
                 }
             }
         }

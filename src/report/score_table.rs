@@ -30,7 +30,7 @@ fn verdict(game: &GameReport, s: &GameScore) -> String {
 }
 
 /// A ruleset's name as a heading: `Japanese`, `AGA`, `New Zealand`.
-fn title(rules: RulesName) -> &'static str {
+pub(crate) fn title(rules: RulesName) -> &'static str {
     match rules {
         RulesName::Preset(Preset::Japanese) => "Japanese",
         RulesName::Preset(Preset::Chinese) => "Chinese",

@@ -31,6 +31,9 @@ mod hostile;
 // Real output against the JSON Schema in schema/ (documents and each JSON Lines object).
 mod schema;
 
+// `gotool show`: titles, captions and scores in the SVG and text pictures; `--color` and the terminal.
+mod pictures;
+
 // One test per bug, `r<issue>_<slug>`; inputs generated in the test.
 mod regression;
 
