@@ -118,6 +118,9 @@ fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Writ
     let summary = {
         let mut reporter = reporter(config, output.writer());
         let progress = progress_bar(config, &paths);
+        // With the bar on the terminal the report shares it when it goes to stdout: each file's lines are
+        // written while the bar is cleared away, and flushed, so no line is torn by a redraw.
+        let share_terminal = !progress.is_hidden() && config.output.is_none() && io::stdout().is_terminal();
         let mut summary = Summary::default();
         // Reports waiting to be printed hold at most about one file's worth of games at the limit.
         let ordered = batch::Ordered {
@@ -152,7 +155,11 @@ fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Writ
                         summary.invalid + summary.file_errors
                     ));
                 }
-                reporter.file(&report)
+                if share_terminal {
+                    progress.suspend(|| reporter.file(&report).and_then(|()| reporter.flush()))
+                } else {
+                    reporter.file(&report)
+                }
             },
         );
         progress.finish_and_clear();
@@ -180,21 +187,26 @@ fn progress_bar(config: &FilesConfig, paths: &[PathBuf]) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {pos}/{len} files  {rate} files/s  {msg}  ETA {eta}")
-            .map(|style| {
-                // Whole files a second: indicatif's own {per_sec} shows four decimals.
-                style.with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.0}", state.per_sec());
-                })
-            })
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    // Until the walk is counted there is no total, so no ETA to show: the bar says it is counting.
+    bar.set_style(bar_style("{spinner} {pos} files  {rate} files/s  {msg}  (counting…)"));
     let counter = bar.clone();
     let (paths, follow, shard) = (paths.to_vec(), config.follow_links, config.shard);
     std::thread::spawn(move || {
-        let total = source::discover(&paths, follow, shard).count();
+        let total = source::discover(&paths, follow, shard).filter(|i| matches!(i, Input::File { .. })).count();
         counter.set_length(total as u64);
+        counter.set_style(bar_style("{spinner} {pos}/{len} files  {rate} files/s  {msg}  ETA {eta}"));
     });
     bar
+}
+
+/// The bar's style from its template, with `{rate}` as whole files a second (indicatif's own `{per_sec}` shows
+/// four decimals).
+fn bar_style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template)
+        .map(|style| {
+            style.with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}", state.per_sec());
+            })
+        })
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
 }

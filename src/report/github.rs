@@ -79,6 +79,10 @@ impl<W: Write> Reporter for GithubReporter<W> {
         Ok(())
     }
 
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     fn finish(&mut self, s: &Summary) -> io::Result<()> {
         writeln!(
             self.out,

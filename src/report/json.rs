@@ -61,6 +61,10 @@ impl<W: Write> Reporter for JsonReporter<W> {
         write_json(&mut self.out, &mut self.buffer, separator, report, b"")
     }
 
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     fn finish(&mut self, summary: &Summary) -> io::Result<()> {
         if self.first {
             write!(self.out, "{{\"schema_version\":{SCHEMA_VERSION},\"files\":[")?;
@@ -116,6 +120,10 @@ impl<W: Write> Reporter for JsonLinesReporter<W> {
             self.line(&v)?;
         }
         Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 
     fn finish(&mut self, summary: &Summary) -> io::Result<()> {

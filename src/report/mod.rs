@@ -17,6 +17,10 @@ pub trait Reporter {
     fn file(&mut self, report: &FileReport) -> io::Result<()>;
     /// The end of the run.
     fn finish(&mut self, summary: &Summary) -> io::Result<()>;
+    /// Pushes what was written so far on to the terminal or file (while a progress bar waits to be drawn again).
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Makes record text safe for a terminal: control characters and escape sequences are shown escaped

@@ -120,6 +120,10 @@ impl<W: Write> Reporter for TextReporter<W> {
         Ok(())
     }
 
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     fn finish(&mut self, s: &Summary) -> io::Result<()> {
         let mut line = format!(
             "{} file{}, {} game{}: {} valid, {} invalid, {} warning{}",

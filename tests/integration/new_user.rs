@@ -312,3 +312,40 @@ fn r14_14_a_dash_means_stdout() {
     assert!(run.stdout.starts_with("g.sgf: ok"), "{}", run.stdout);
     assert!(!dir.path().join("-").exists(), "no file named -");
 }
+
+// See: #14 (15)
+#[cfg(unix)]
+#[test]
+fn r14_15_the_progress_bar_never_tears_a_line_of_the_report() {
+    // The report and the bar share a terminal (a pseudo-terminal made by `script`). Every line that ends in a
+    // newline must be report text alone: a bar drawn into a line of the report leaves that line in the
+    // scrollback, torn. (Skipped where `script` cannot open a pseudo-terminal.)
+    let dir = tempfile::tempdir().unwrap();
+    let game: String = std::iter::once("(;GM[1]SZ[19]".to_string())
+        .chain((0..200).map(|i| {
+            format!(";{}[{}{}]", ["B", "W"][i % 2], (b'a' + (i % 19) as u8) as char, (b'a' + (i / 19) as u8) as char)
+        }))
+        .chain(std::iter::once(")".to_string()))
+        .collect();
+    for i in 0..6000 {
+        write_file(dir.path(), &format!("games/{i:05}.sgf"), &game);
+    }
+    let command = format!("{} check -j1 games", env!("CARGO_BIN_EXE_gotool"));
+    let Ok(output) =
+        std::process::Command::new("script").args(["-qec", &command, "/dev/null"]).current_dir(dir.path()).output()
+    else {
+        eprintln!("note: r14_15 skipped: no `script` to make a pseudo-terminal");
+        return;
+    };
+    let text = String::from_utf8_lossy(&output.stdout);
+    if !text.contains(".sgf: ") {
+        eprintln!("note: r14_15 skipped: `script` gave no terminal output");
+        return;
+    }
+    // What stays on a line is what follows its last carriage return.
+    let torn: Vec<&str> =
+        text.split('\n').filter(|line| line.rsplit('\r').next().is_some_and(|v| v.contains("files/s"))).collect();
+    assert_eq!(torn, Vec::<&str>::new(), "lines of the report with the bar drawn into them");
+    // Until the walk is counted the bar says so, instead of a total and an ETA it cannot know.
+    assert!(text.contains("(counting…)") || text.contains("ETA"), "the bar was drawn");
+}
