@@ -78,7 +78,7 @@ impl Plan {
                 .notes
                 .iter()
                 .map(|(note, at)| {
-                    let d = Diagnostic::warning(note.code(), note.message(decoded.charset));
+                    let d = Diagnostic::new(note.severity(), note.code(), note.message(decoded.charset));
                     if let Some(offset) = *at { d.at(offset) } else { d }
                 })
                 .collect(),

@@ -128,6 +128,7 @@ impl PositionHistory {
     }
 
     /// The move after which `key` was first seen, if it was.
+    #[cfg(test)]
     fn first_seen(&self, key: u64) -> Option<u32> {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
@@ -188,6 +189,9 @@ pub struct Game {
     /// An earlier setup left stones without liberties (the caller was told); until one clears them, setup
     /// looks for such stones over the whole board, not only around the points it changed.
     airless_left: bool,
+    /// The current position's history entry was made when the game entered it, and so it had not occurred
+    /// before: [`Game::set_to_move`] may then forget it (see there).
+    current_is_new: bool,
     /// `PL`, or a handicap, said who moves first (see [`Game::set_to_move`]); until then the first move's colour
     /// decides it.
     to_move_given: bool,
@@ -216,6 +220,7 @@ impl Game {
             last_move: None,
             airless_left: false,
             to_move_given: false,
+            current_is_new: false,
         };
         game.remember_position();
         game
@@ -249,7 +254,9 @@ impl Game {
         self.to_move = color;
         self.to_move_given = true;
         if stale != self.history_key(self.board.hash(), color) {
-            if self.history.first_seen(stale) == Some(self.moves_played) {
+            // Only if the position (with the old player to move) never occurred before it was entered now: a
+            // position that a setup took away and put back within one move number occurred all the same.
+            if self.current_is_new {
                 self.history.forget(stale);
             }
             self.remember_position();
@@ -294,14 +301,16 @@ impl Game {
         }
     }
 
+    /// Records the current position, a new moment of the game.
     fn remember_position(&mut self) {
         let key = self.history_key(self.board.hash(), self.to_move);
-        self.history.insert(key, self.moves_played);
+        self.current_is_new = self.history.get_or_insert(key, self.moves_played).is_none();
     }
 
     /// Applies one node's setup: `AE` first, then `AB` and `AW`. A stone already on a point is replaced.
     /// Returns the points of chains left without liberties (an error in the record), sorted.
     pub fn setup(&mut self, black: &[Point], white: &[Point], empty: &[Point]) -> Vec<Point> {
+        let hash_before = self.board.hash();
         for &p in empty {
             let loc = self.board.loc(p);
             if let Some(c) = self.board.color_at(loc) {
@@ -326,11 +335,14 @@ impl Game {
         }
         self.ko = None;
         // Before the first move, setup makes the starting position: the empty board (or an earlier setup) was
-        // never a position of the game, so no move can be said to recreate it (issue #14, A).
+        // never a position of the game, so no move can be said to recreate it (issue #14, A). Later, a setup
+        // that changes nothing is no new moment of the game.
         if self.moves_played == 0 {
             self.history.clear();
+            self.remember_position();
+        } else if self.board.hash() != hash_before {
+            self.remember_position();
         }
-        self.remember_position();
         // Removing stones only adds liberties, so a chain without any lies on or beside a point set up now,
         // unless an earlier setup left one. (A record of many setup nodes on a large board would otherwise
         // look at every point for each node.)
@@ -418,6 +430,7 @@ impl Game {
             (KoRule::Simple, Some(m)) => played.repeats_position_of = Some(m),
             _ => {}
         }
+        self.current_is_new = earlier.is_none();
 
         let placed = self.board.place_with(loc, color, &ctx);
         played.captured = placed.captured;

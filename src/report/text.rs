@@ -23,12 +23,14 @@ pub struct TextStyle {
 pub struct TextReporter<W: Write> {
     out: W,
     style: TextStyle,
+    /// Score tables written so far: a blank line goes between two.
+    tables_written: usize,
 }
 
 impl<W: Write> TextReporter<W> {
     /// A reporter writing to `out` in this style.
     pub fn new(out: W, style: TextStyle) -> Self {
-        TextReporter { out, style }
+        TextReporter { out, style, tables_written: 0 }
     }
 
     fn paint(&self, text: &str, code: &str) -> String {
@@ -69,6 +71,11 @@ impl<W: Write> Reporter for TextReporter<W> {
     fn file(&mut self, report: &FileReport) -> io::Result<()> {
         let path = escape_terminal(&report.path).into_owned();
         let file_notes: Vec<&Diagnostic> = report.diagnostics.iter().filter(|d| self.shown(d)).collect();
+        // Findings about the file as a whole (its charset, text outside the game trees) come first: they are
+        // about how every game below was read.
+        for d in &file_notes {
+            self.detail(&path, d)?;
+        }
         // A file error after some games is a collection whose later game is broken: name the games `path#n`.
         let several = report.games.len() > 1 || (report.error.is_some() && !report.games.is_empty());
         for game in &report.games {
@@ -78,9 +85,21 @@ impl<W: Write> Reporter for TextReporter<W> {
                 continue;
             }
             let first_error = game.first_error();
+            // In `score`, a game that was not scored says why on its own line, instead of `ok`.
+            let not_scored = game.diagnostics.iter().find(|d| d.code == "not-scored");
             match (first_error, &game.score) {
                 (None, Some(score)) if self.style.score_table => {
+                    if self.tables_written > 0 {
+                        writeln!(self.out)?;
+                    }
+                    self.tables_written += 1;
                     write!(self.out, "{}", score_table::table(game, score, &name))?;
+                }
+                (None, None)
+                    if self.style.score_table
+                        && let Some(note) = not_scored =>
+                {
+                    writeln!(self.out, "{name}: {}", escape_terminal(&note.message))?;
                 }
                 (None, score) => {
                     let ok = self.paint("ok", "32");
@@ -90,7 +109,8 @@ impl<W: Write> Reporter for TextReporter<W> {
                     }
                 }
                 (Some(e), _) => {
-                    writeln!(self.out, "{}: {}", Self::place(&name, e), Self::body(e))?;
+                    let label = self.paint("error", "31");
+                    writeln!(self.out, "{}: {label}: {}", Self::place(&name, e), Self::body(e))?;
                     if let Some(picture) = &game.picture {
                         for line in picture.lines() {
                             writeln!(self.out, "    {line}")?;
@@ -99,7 +119,8 @@ impl<W: Write> Reporter for TextReporter<W> {
                 }
             }
             for d in shown {
-                if first_error.is_some_and(|e| std::ptr::eq(e, d)) {
+                let said = |said: Option<&Diagnostic>| said.is_some_and(|e| std::ptr::eq(e, d));
+                if said(first_error) || (self.style.score_table && game.score.is_none() && said(not_scored)) {
                     continue;
                 }
                 self.detail(&name, d)?;
@@ -113,9 +134,6 @@ impl<W: Write> Reporter for TextReporter<W> {
             };
             let label = self.paint("error", "31");
             writeln!(self.out, "{place}: {label}: {} [{}]", escape_terminal(&e.message), e.code)?;
-        }
-        for d in file_notes {
-            self.detail(&path, d)?;
         }
         Ok(())
     }

@@ -2,16 +2,22 @@
 //! anything is tokenised: in GBK and Shift_JIS the second byte of a character can be `\` (0x5C) or `]`
 //! (0x5D), so a byte-level tokenizer would cut values in the wrong place (STYLE.md, sgf-parse limitation 1).
 //!
-//! The order (issue #2): valid UTF-8 as is; else the `CA` charset; else Latin-1 (windows-1252) with a warning.
+//! The order (issue #2): valid UTF-8 as is; else the `CA` charset; else a charset guessed from the bytes
+//! (chardetng, made for encoding_rs) when the guess reads them cleanly; else windows-1252 (Latin-1 with the
+//! Windows additions), which reads any byte, with a warning. A guess is always said, and so is a guess that
+//! changes how the text splits into properties: in a multi-byte charset a `]` or `\` byte can be half of a
+//! character (issue #14, item 22).
 
 use std::borrow::Cow;
 
 use encoding_rs::{DecoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
+use crate::model::{Severity, plural};
+
 /// Something about the charset a user should hear about. Never fatal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CharsetNote {
-    /// The bytes are not valid in the declared (or assumed) charset; they were read as Latin-1.
+    /// The bytes are not valid in the declared (or assumed) charset; they were read as windows-1252.
     Fallback {
         /// The declared charset, if any.
         declared: Option<String>,
@@ -35,6 +41,24 @@ pub enum CharsetNote {
         /// The declared charset.
         declared: String,
     },
+    /// The text is UTF-8 but for a few broken sequences (a character cut short, as servers cut long names at a
+    /// byte count), each read as U+FFFD.
+    BrokenUtf8 {
+        /// The declared charset, if any.
+        declared: Option<String>,
+        /// How many sequences were replaced.
+        replaced: usize,
+    },
+    /// The charset was guessed from the bytes: none is declared, or the declared one does not read them.
+    Guessed {
+        /// The declared charset, if any.
+        declared: Option<String>,
+        /// The charset guessed and used.
+        guessed: &'static str,
+        /// Bytes that a single-byte reading takes for `[`, `]`, `\`, `(`, `)` or `;` and the guessed charset
+        /// reads as parts of characters: how much the guess changes the structure of the record.
+        structure_bytes: usize,
+    },
     /// More than one different `CA` in the file; one charset is used for the whole file, chosen by the first
     /// `CA` as far as the bytes fit it (the other notes say when they did not).
     Several {
@@ -53,6 +77,17 @@ impl CharsetNote {
             CharsetNote::Mismatch { .. } | CharsetNote::NotUtf16 { .. } => "charset-mismatch",
             CharsetNote::Unknown { .. } => "unknown-charset",
             CharsetNote::Several { .. } => "charset-conflict",
+            CharsetNote::Guessed { .. } => "charset-guessed",
+            CharsetNote::BrokenUtf8 { .. } => "broken-utf8",
+        }
+    }
+
+    /// A guess made without a declaration, that leaves the structure as a single-byte reading sees it, is a
+    /// note; everything else is worth a warning.
+    pub fn severity(&self) -> Severity {
+        match self {
+            CharsetNote::Guessed { declared: None, structure_bytes: 0, .. } => Severity::Info,
+            _ => Severity::Warning,
         }
     }
 
@@ -61,11 +96,40 @@ impl CharsetNote {
         match self {
             CharsetNote::Fallback { declared: Some(d) } => {
                 format!(
-                    "the text is not valid {d} as CA[{d}] declares; read as Latin-1 (names and comments may be garbled)"
+                    "the text is not valid {d} as CA[{d}] declares; read as windows-1252 (names and comments may be \
+                     garbled)"
                 )
             }
             CharsetNote::Fallback { declared: None } => {
-                "the text is not valid UTF-8 and no CA property names its charset; read as Latin-1".to_string()
+                "the text is not valid UTF-8 and no CA property names its charset; read as windows-1252".to_string()
+            }
+            CharsetNote::BrokenUtf8 { declared, replaced } => {
+                let declared = match declared {
+                    Some(d) if d.eq_ignore_ascii_case("utf-8") || d.eq_ignore_ascii_case("utf8") => String::new(),
+                    Some(d) => format!(" (not {d} as CA[{d}] declares)"),
+                    None => String::new(),
+                };
+                format!(
+                    "the text is UTF-8{declared} but for {replaced} broken sequence{} (a character cut short?), read \
+                     as U+FFFD",
+                    plural(*replaced)
+                )
+            }
+            CharsetNote::Guessed { declared, guessed, structure_bytes } => {
+                let why = match declared {
+                    Some(d) => format!("the text is not valid {d} as CA[{d}] declares"),
+                    None => "the text is not valid UTF-8 and no CA property names its charset".to_string(),
+                };
+                let structure = match structure_bytes {
+                    0 => String::new(),
+                    n => format!(
+                        "; {n} byte{} that a single-byte charset reads as `[`, `]`, `\\`, `(`, `)` or `;` {} part of \
+                         characters in {guessed}, which changes how the record splits into properties (check the moves)",
+                        plural(*n),
+                        if *n == 1 { "is" } else { "are" }
+                    ),
+                };
+                format!("{why}; read as {guessed}, guessed from its bytes{structure}")
             }
             CharsetNote::Mismatch { declared, used } => {
                 format!("CA[{declared}] does not match the bytes, which are valid {used}; read as {used}")
@@ -76,7 +140,6 @@ impl CharsetNote {
             ),
             CharsetNote::Unknown { declared } => format!("unknown charset CA[{declared}]"),
             CharsetNote::Several { first, other } => {
-                let used = if used == WINDOWS_1252.name() { "Latin-1 (windows-1252)" } else { used };
                 format!(
                     "the file declares two charsets, CA[{first}] and CA[{other}]; the whole file was read as {used}"
                 )
@@ -166,31 +229,80 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
     // Where the text stops being UTF-8: the place of a fallback from UTF-8, declared or assumed.
     let first_non_utf8 = utf8.err().map(|e| e.valid_up_to());
 
-    match known {
+    // The declaration that did not read the text (for the fallback's note), and where it first failed.
+    let (failed, first_bad) = match known {
         Some(_) if let Some(declared) = lying_utf16 => {
-            notes.push((CharsetNote::NotUtf16 { declared, used: "Latin-1" }, declared_at));
+            notes.push((CharsetNote::NotUtf16 { declared, used: "windows-1252" }, declared_at));
+            return Ok(read_as(WINDOWS_1252, body, notes));
         }
         Some((_, Some(enc))) if enc != UTF_8 => match decode_strictly(enc, body) {
             Ok(text) => {
                 let notes = place_notes(notes, enc, body);
                 return Ok(Decoded { text: Cow::Owned(text), charset: enc.name(), notes });
             }
-            Err(first_invalid) => {
-                notes.push((CharsetNote::Fallback { declared: declared.clone() }, first_invalid));
-            }
+            Err(first_invalid) => (declared.clone(), first_invalid),
         },
         Some((label, None)) => {
             notes.push((CharsetNote::Unknown { declared: label.to_string() }, declared_at));
-            notes.push((CharsetNote::Fallback { declared: None }, first_non_utf8));
+            (None, first_non_utf8)
         }
-        Some((label, Some(_))) => {
-            notes.push((CharsetNote::Fallback { declared: Some(label.to_string()) }, first_non_utf8));
-        }
-        None => notes.push((CharsetNote::Fallback { declared: None }, first_non_utf8)),
+        Some((label, Some(_))) => (Some(label.to_string()), first_non_utf8),
+        None => (None, first_non_utf8),
+    };
+    if let Some(replaced) = mostly_utf8(body) {
+        let Decoded { text, charset, notes: mut placed } = read_as(UTF_8, body, notes);
+        let at = first_bad.map(|at| std::str::from_utf8(&body[..at]).map_or(at, str::len));
+        placed.push((CharsetNote::BrokenUtf8 { declared: failed, replaced }, at));
+        return Ok(Decoded { text, charset, notes: placed });
     }
-    let (text, _) = WINDOWS_1252.decode_without_bom_handling(body);
-    let notes = place_notes(notes, WINDOWS_1252, body);
-    Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: WINDOWS_1252.name(), notes })
+    if let Some(guessed) = guess(body) {
+        let Decoded { text, charset, notes: mut placed } = read_as(guessed, body, notes);
+        let structure_bytes = structure_bytes(body).saturating_sub(structure_bytes(text.as_bytes()));
+        placed.push((CharsetNote::Guessed { declared: failed, guessed: charset, structure_bytes }, None));
+        return Ok(Decoded { text, charset, notes: placed });
+    }
+    notes.push((CharsetNote::Fallback { declared: failed }, first_bad));
+    Ok(read_as(WINDOWS_1252, body, notes))
+}
+
+/// When the bytes are UTF-8 but for a few broken sequences, how many: at least two valid non-ASCII characters
+/// for each broken one (text in another multi-byte charset is almost never valid UTF-8, so its characters come
+/// out nearly all broken).
+fn mostly_utf8(body: &[u8]) -> Option<usize> {
+    let text = String::from_utf8_lossy(body);
+    let broken = text.chars().filter(|&c| c == char::REPLACEMENT_CHARACTER).count();
+    let valid = text.chars().filter(|&c| !c.is_ascii() && c != char::REPLACEMENT_CHARACTER).count();
+    (broken > 0 && valid >= 2 * broken).then_some(broken)
+}
+
+/// The charset the bytes most likely are, when it is a multi-byte one that reads all of them: chardetng's guess
+/// from the non-ASCII bytes. A single-byte guess is not taken: windows-1252 reads any byte, and for the few
+/// accented letters of a European name chardetng cannot tell one single-byte charset from another.
+fn guess(body: &[u8]) -> Option<&'static Encoding> {
+    // A few bytes are as likely one charset as another (`C[\xC5\xCC\xC3\xE6]` reads as GBK and as EUC-JP):
+    // below this many non-ASCII bytes there is nothing to guess from.
+    const ENOUGH_TO_GUESS: usize = 8;
+    if body.iter().filter(|b| !b.is_ascii()).count() < ENOUGH_TO_GUESS {
+        return None;
+    }
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(body, true);
+    let guessed = detector.guess(None, chardetng::Utf8Detection::Deny);
+    let multi_byte =
+        [encoding_rs::GBK, encoding_rs::BIG5, encoding_rs::SHIFT_JIS, encoding_rs::EUC_JP, encoding_rs::EUC_KR];
+    (multi_byte.contains(&guessed) && decode_strictly(guessed, body).is_ok()).then_some(guessed)
+}
+
+/// How many bytes of `text` are the ASCII characters SGF's structure is made of.
+fn structure_bytes(text: &[u8]) -> usize {
+    text.iter().filter(|b| matches!(b, b'[' | b']' | b'\\' | b'(' | b')' | b';')).count()
+}
+
+/// The whole text read with `enc`, which reads every byte (malformed sequences become U+FFFD), its notes placed.
+fn read_as<'a>(enc: &'static Encoding, body: &[u8], notes: Vec<(CharsetNote, Option<usize>)>) -> Decoded<'a> {
+    let (text, _) = enc.decode_without_bom_handling(body);
+    let notes = place_notes(notes, enc, body);
+    Decoded { text: Cow::Owned(text.into_owned()), charset: enc.name(), notes }
 }
 
 /// Turns the notes' byte offsets in `body` into offsets in its text decoded with `enc` (the decoded prefix's
@@ -430,14 +542,17 @@ mod tests {
     }
 
     #[test]
-    fn ca_utf16_on_8_bit_text_is_read_as_utf8_or_latin1() {
+    fn ca_utf16_on_8_bit_text_is_read_as_utf8_or_windows_1252() {
         // See: #6 — a program wrote CA[UTF-16] on a file it wrote in UTF-8 or Latin-1.
         let d = decode("(;CA[UTF-16]PB[李昌镐]B[aa])".as_bytes()).unwrap();
         assert_eq!((d.text.as_ref(), d.charset), ("(;CA[UTF-16]PB[李昌镐]B[aa])", "UTF-8"));
         assert_eq!(d.notes, vec![(CharsetNote::NotUtf16 { declared: "UTF-16".into(), used: "UTF-8" }, Some(5))]);
         let d = decode(b"(;CA[UTF-16LE]PB[Jos\xE9]B[aa])").unwrap();
         assert_eq!((d.text.as_ref(), d.charset), ("(;CA[UTF-16LE]PB[José]B[aa])", "windows-1252"));
-        assert_eq!(d.notes, vec![(CharsetNote::NotUtf16 { declared: "UTF-16LE".into(), used: "Latin-1" }, Some(5))]);
+        assert_eq!(
+            d.notes,
+            vec![(CharsetNote::NotUtf16 { declared: "UTF-16LE".into(), used: "windows-1252" }, Some(5))]
+        );
         assert_eq!(d.notes[0].0.code(), "charset-mismatch");
         let d = decode(b"(;CA[utf-16be]PB[Jos\xE9]B[aa])").unwrap();
         assert_eq!(d.text, "(;CA[utf-16be]PB[José]B[aa])");
@@ -476,11 +591,7 @@ mod tests {
         // The first CA is UTF-8 but the bytes are not: the message names the charset really used.
         let d = decode(b"(;CA[UTF-8]PB[\xE9])(;CA[ISO-8859-1])").unwrap();
         let conflict = d.notes.iter().find(|(n, _)| n.code() == "charset-conflict").unwrap();
-        assert!(
-            conflict.0.message(d.charset).ends_with("read as Latin-1 (windows-1252)"),
-            "{}",
-            conflict.0.message(d.charset)
-        );
+        assert!(conflict.0.message(d.charset).ends_with("read as windows-1252"), "{}", conflict.0.message(d.charset));
     }
 
     #[test]

@@ -72,7 +72,7 @@ fn broken_file_does_not_stop_the_batch() {
     assert_eq!(lines[0], "games/a.sgf: ok");
     assert!(lines[1].starts_with("games/broken.sgf:2:1: error: "), "{}", lines[1]);
     assert!(lines.contains(&"games/sub/B.SGF: ok"), "{}", r.stdout);
-    assert!(r.stdout.contains("games/sub/deeper/c.sgf:6:19: move 4 (W E5 / ee)"), "{}", r.stdout);
+    assert!(r.stdout.contains("games/sub/deeper/c.sgf:6:19: error: move 4 (W E5 / ee)"), "{}", r.stdout);
     assert_eq!(
         *lines.last().unwrap(),
         "6 files, 5 games: 4 valid, 1 invalid, 2 warnings, 1 file not fully readable as SGF"
@@ -93,7 +93,7 @@ fn github_annotations_are_exact() {
         "::error file=games/sub/deeper/c.sgf,line=6,col=19,title=gotool occupied::move 4 (W E5 / ee): \
          the point is already occupied; the rest of this line was not replayed",
         "::warning file=games/sub/latin1.sgf,line=1,col=43,title=gotool charset-fallback::the text is not valid UTF-8 \
-         and no CA property names its charset; read as Latin-1",
+         and no CA property names its charset; read as windows-1252",
         "gotool: 6 files, 5 games: 4 valid, 1 invalid, 2 warnings, 1 file not fully readable as SGF",
     ];
     assert_eq!(r.stdout.lines().collect::<Vec<_>>(), expected);

@@ -361,7 +361,7 @@ fn text_report_names_the_first_error_with_its_place() {
     let run = run(&["check", "sgf/rules/ko-illegal.sgf"]);
     assert_eq!(run.code, 1);
     let first = run.stdout.lines().next().unwrap();
-    assert!(first.starts_with("sgf/rules/ko-illegal.sgf:16:1: move 10 (W D5 / de): "), "{first}");
+    assert!(first.starts_with("sgf/rules/ko-illegal.sgf:16:1: error: move 10 (W D5 / de): "), "{first}");
     assert!(first.ends_with("[ko]"), "{first}");
     assert!(run.stdout.ends_with("1 file, 1 game: 0 valid, 1 invalid, 0 warnings\n"), "{}", run.stdout);
 }

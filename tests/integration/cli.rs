@@ -80,7 +80,7 @@ fn text_report_has_one_line_per_game_and_a_summary() {
         lines,
         [
             "sgf/rules/capture.sgf: ok",
-            "sgf/rules/occupied.sgf:6:19: move 4 (W E5 / ee): the point is already occupied; \
+            "sgf/rules/occupied.sgf:6:19: error: move 4 (W E5 / ee): the point is already occupied; \
              the rest of this line was not replayed [occupied]",
             "sgf/rules/wrong-turn.sgf: ok",
             "  warning: sgf/rules/wrong-turn.sgf:7:7: move 2 (B C7 / cc): Black moved but White was to play [wrong-turn]",

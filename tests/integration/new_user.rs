@@ -42,7 +42,7 @@ fn r14_1_two_values_in_a_move_name_the_colour_and_show_the_values() {
     let run = run_on("ww.sgf", "(;GM[1]SZ[9];B[ee];W[dd][cc])", &["check"]);
     assert!(
         run.stdout.starts_with(
-            "ww.sgf:1:19: move 2 (W [dd][cc]): more than one value in one move property (which was played?): \
+            "ww.sgf:1:19: error: move 2 (W [dd][cc]): more than one value in one move property (which was played?): \
              W[dd][cc] [multiple-moves]"
         ),
         "{}",
@@ -348,4 +348,69 @@ fn r14_15_the_progress_bar_never_tears_a_line_of_the_report() {
     assert_eq!(torn, Vec::<&str>::new(), "lines of the report with the bar drawn into them");
     // Until the walk is counted the bar says so, instead of a total and an ETA it cannot know.
     assert!(text.contains("(counting…)") || text.contains("ETA"), "the bar was drawn");
+}
+
+// See: #14 (18)
+#[test]
+fn r14_18_text_reports_read_consistently() {
+    // A game-level error carries the `error:` label as a file error does.
+    let run = run_on("occ.sgf", "(;GM[1]SZ[9];B[ee];W[ee])", &["check"]);
+    assert!(
+        run.stdout.starts_with("occ.sgf:1:19: error: move 2 (W E5 / ee): the point is already occupied"),
+        "{}",
+        run.stdout
+    );
+    // File-level warnings come before the file's games.
+    let run = run_on("junk.sgf", "junk (;GM[1]SZ[9];B[ee])", &["check"]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(lines[0].contains("[junk-outside-tree]") && lines[1] == "junk.sgf: ok", "{}", run.stdout);
+    // The charset is named as in JSON.
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "latin.sgf", b"(;GM[1]SZ[9]PB[Jos\xE9];B[ee])");
+    let text = run_in(dir.path(), &["check", "latin.sgf"]).stdout;
+    let json = run_in(dir.path(), &["check", "--format", "json", "latin.sgf"]).json();
+    assert_eq!(json["files"][0]["charset"], "windows-1252");
+    assert!(text.contains("read as windows-1252"), "{text}");
+    // Score tables are set apart by a blank line, and a game that is not scored says why in one line.
+    let two = "(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])(;GM[1]SZ[5]KM[0.5]RE[W+R];B[cc];W[dd])";
+    let run = run_on("two.sgf", two, &["score"]);
+    assert!(run.stdout.contains("two.sgf#2: not scored: White won by resignation"), "{}", run.stdout);
+    let three = "(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])(;GM[1]SZ[5]KM[1.5];B[cc];W[];B[])";
+    let run = run_on("three.sgf", three, &["score"]);
+    assert!(run.stdout.contains("no RE in the record.\n\nthree.sgf#2"), "{}", run.stdout);
+}
+
+// See: #14 (22)
+#[test]
+fn r14_22_a_charset_without_ca_is_guessed_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    // Shift_JIS without CA: the comment ends in 表 (95 5C), whose trail byte a single-byte reading takes for a
+    // `\` escaping the `]`: the comment would swallow Black's first move.
+    let sjis: Vec<u8> = [
+        &b"(;GM[1]FF[4]SZ[9]PB["[..],
+        &[0x8D, 0x95],
+        b"]C[",
+        &[0x83, 0x5C, 0x83, 0x74, 0x83, 0x67, 0x82, 0xCC, 0x95, 0x5C],
+        b"];B[ee];W[dd];B[cc])",
+    ]
+    .concat();
+    write_file(dir.path(), "sjis.sgf", &sjis);
+    let run = run_in(dir.path(), &["check", "--format", "json", "sjis.sgf"]);
+    let doc = run.json();
+    assert_eq!(doc["files"][0]["charset"], "Shift_JIS");
+    assert_eq!(doc["files"][0]["games"][0]["moves"], 3, "all three moves read");
+    let note = &doc["files"][0]["diagnostics"][0];
+    assert_eq!(note["code"], "charset-guessed");
+    assert!(note["message"].as_str().unwrap().contains("read as Shift_JIS, guessed from its bytes; 2 bytes"), "{note}");
+    // A name cut short in the middle of a UTF-8 character (as Fox writes some): UTF-8 with the broken
+    // character said, not some other charset.
+    write_file(
+        dir.path(),
+        "cut.sgf",
+        b"(;GM[1]CA[UTF-8]PB[\xE8\x99\x8E\xE8\x99\x8E]PW[\xE4\xB8\x9C\xE6\x96\xB9\xE6\x98\x8E\xE7\x8F];B[ee])",
+    );
+    let doc = run_in(dir.path(), &["check", "--format", "json", "cut.sgf"]).json();
+    assert_eq!(doc["files"][0]["charset"], "UTF-8");
+    assert_eq!(doc["files"][0]["games"][0]["white_player"], "东方明\u{FFFD}");
+    assert_eq!(doc["files"][0]["diagnostics"][0]["code"], "broken-utf8");
 }

@@ -465,3 +465,138 @@ fn long_random_games_on_5x5_fill_the_history() {
         assert!(keys > 256, "{preset}: only {keys} positions in the history");
     }
 }
+
+#[test]
+fn a_position_a_setup_takes_away_and_puts_back_still_occurred() {
+    // Found by `random_games_with_setup_and_pl_agree_with_the_referee` (proptest's seed files are not kept in the
+    // repository): a 1x6 board under aga. After move 8 the board is O O . X X X with White to move; a setup
+    // takes the stone on row 1 away and the next puts it back, then PL[B]: the game forgot the position after
+    // move 8 (it took it for one that had arisen only then), so Black's later move recreating it with White to
+    // move passed situational superko.
+    let steps = [
+        (37, 0, 178),
+        (37, 0, 55),
+        (0, 0, 0),
+        (0, 0, 0),
+        (33, 0, 35),
+        (25, 245, 209),
+        (37, 0, 63),
+        (1, 0, 0),
+        (33, 0, 83),
+        (25, 177, 84),
+        (37, 0, 0),
+        (1, 0, 0),
+        (37, 0, 29),
+        (25, 127, 96),
+        (25, 159, 31),
+        (33, 0, 14),
+        (37, 0, 134),
+        (37, 0, 13),
+        (37, 0, 99),
+        (33, 0, 36),
+        (25, 65, 99),
+        (41, 0, 5),
+    ];
+    replay((1, 6), Preset::Aga, &steps, true).unwrap();
+}
+
+#[test]
+fn a_setup_that_changes_nothing_is_no_new_moment() {
+    // Found with PROPTEST_CASES=30000 (aga, 1x6): after move 15 (X X . . X ., White to move, a position new to
+    // the game) a setup puts a stone where one stands, then PL[B]. The position with White to move arose only
+    // at move 15, so PL takes it back; the game had treated the empty setup as entering the position again.
+    let steps = [
+        (1, 0, 0),
+        (1, 0, 0),
+        (33, 0, 13),
+        (25, 117, 220),
+        (15, 0, 0),
+        (1, 0, 0),
+        (1, 0, 0),
+        (15, 0, 0),
+        (1, 0, 0),
+        (37, 0, 43),
+        (25, 22, 3),
+        (37, 0, 153),
+        (1, 0, 0),
+        (1, 0, 0),
+        (1, 0, 0),
+        (37, 0, 42),
+        (37, 0, 88),
+        (33, 0, 74),
+        (37, 0, 103),
+        (1, 0, 0),
+        (37, 0, 54),
+        (25, 120, 138),
+        (33, 0, 104),
+        (25, 214, 14),
+        (33, 0, 49),
+        (1, 0, 0),
+        (37, 0, 214),
+    ];
+    replay((1, 6), Preset::Aga, &steps, true).unwrap();
+}
+
+#[test]
+fn a_pass_that_repeats_a_position_is_a_new_moment() {
+    // Found with PROPTEST_CASES=30000 (aga, 2x2): X O / X . arose with White to move after move 37, PL[B]
+    // took that back; White then passed, entering X O / X . with Black to move again, at move 38; PL[W] must
+    // not forget the position with Black to move, which arose at move 37 too.
+    let steps = [
+        (37, 5, 30),
+        (1, 0, 0),
+        (0, 0, 0),
+        (0, 0, 0),
+        (0, 0, 0),
+        (0, 0, 0),
+        (0, 0, 0),
+        (0, 0, 0),
+        (15, 0, 0),
+        (0, 0, 0),
+        (0, 0, 0),
+        (0, 0, 0),
+        (15, 0, 0),
+        (37, 55, 29),
+        (15, 0, 0),
+        (37, 188, 7),
+        (1, 0, 0),
+        (37, 126, 32),
+        (0, 0, 0),
+        (15, 0, 0),
+        (1, 0, 0),
+        (37, 43, 44),
+        (33, 0, 43),
+        (1, 0, 0),
+        (1, 0, 0),
+        (1, 0, 0),
+        (37, 7, 125),
+        (33, 0, 92),
+        (1, 0, 0),
+        (70, 110, 43),
+        (90, 14, 0),
+        (37, 7, 14),
+        (25, 86, 87),
+        (25, 75, 132),
+        (0, 0, 0),
+        (10, 0, 0),
+        (37, 44, 14),
+        (33, 0, 62),
+        (41, 8, 19),
+        (37, 127, 47),
+        (37, 2, 20),
+        (37, 71, 66),
+        (33, 0, 29),
+        (37, 72, 125),
+        (37, 44, 188),
+        (51, 65, 182),
+        (37, 62, 29),
+        (33, 0, 8),
+        (10, 0, 0),
+        (33, 0, 223),
+        (37, 71, 71),
+        (25, 66, 5),
+        (51, 32, 56),
+        (37, 223, 44),
+    ];
+    replay((2, 2), Preset::Aga, &steps, true).unwrap();
+}
