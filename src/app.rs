@@ -8,6 +8,8 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::batch;
+use clap::CommandFactory;
+
 use crate::cli::{Cli, FormatArg};
 use crate::config::{Config, FilesConfig, ReportKind, ShowConfig};
 use crate::model::{FileReport, Summary, plural};
@@ -47,6 +49,26 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
     match Config::from_cli(cli)? {
         Config::Show(config) => run_show(&config, stdout),
         Config::Files(config) => run_files(&config, stdout, stderr),
+        // Both from the flags' own definitions, so they never disagree with `--help`.
+        // (Made in memory first: clap_complete panics on a write error such as a closed pipe.)
+        Config::Completions(shell) => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gotool", &mut script);
+            reader_gone(stdout.write_all(&script)).context("writing the completions")?;
+            Ok(exit::OK)
+        }
+        Config::Man(subcommand) => {
+            let mut command = Cli::command();
+            command.build();
+            let command = match subcommand {
+                Some(name) => command.find_subcommand(&name).cloned().context("no such subcommand")?,
+                None => command,
+            };
+            let mut page = Vec::new();
+            clap_mangen::Man::new(command).render(&mut page)?;
+            reader_gone(stdout.write_all(&page)).context("writing the manual page")?;
+            Ok(exit::OK)
+        }
     }
 }
 

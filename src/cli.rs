@@ -14,7 +14,7 @@ use crate::source::Shard;
 // that `--help` says only what the flags' own comments say.)
 #[allow(missing_docs)]
 #[derive(Debug, Parser)]
-#[command(name = "gotool", version, about = "Validate and score Go (baduk, weiqi) game records in SGF")]
+#[command(name = "gotool", version = env!("GOTOOL_VERSION"), about = "Validate and score Go (baduk, weiqi) game records in SGF")]
 pub struct Cli {
     // The subcommand to run.
     #[command(subcommand)]
@@ -33,6 +33,28 @@ pub enum Command {
     Stats(StatsArgs),
     /// Draw a position of a record: the final one, the one before a move, or the scored one (text or SVG).
     Show(ShowArgs),
+    /// Print a shell completion script to stdout, e.g. `gotool completions bash > ~/.local/share/bash-completion/completions/gotool`.
+    Completions(CompletionsArgs),
+    /// Print a manual page (roff) to stdout: `gotool man > gotool.1`, `gotool man check > gotool-check.1`.
+    Man(ManArgs),
+}
+
+// `gotool man` flags.
+#[allow(missing_docs)]
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (gotool-check(1) and so on); without one, gotool(1).
+    #[arg(value_parser = ["check", "score", "stats", "show", "completions"])]
+    pub subcommand: Option<String>,
+}
+
+// `gotool completions` flags.
+#[allow(missing_docs)]
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 // `gotool show` flags.

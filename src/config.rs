@@ -28,6 +28,10 @@ pub(crate) enum Config {
     Files(FilesConfig),
     /// `show`: one position of one record.
     Show(ShowConfig),
+    /// `completions`: a completion script for this shell.
+    Completions(clap_complete::Shell),
+    /// `man`: the manual page of gotool, or of one subcommand.
+    Man(Option<String>),
 }
 
 /// What a run reports for each file.
@@ -93,6 +97,8 @@ impl Config {
     fn resolve(cli: Cli, terminal: &Terminal) -> anyhow::Result<Config> {
         let (kind, input, plan, color) = match cli.command {
             Command::Show(args) => return Ok(Config::Show(show_config(args, terminal))),
+            Command::Completions(args) => return Ok(Config::Completions(args.shell)),
+            Command::Man(args) => return Ok(Config::Man(args.subcommand)),
             Command::Check(args) => {
                 let color = terminal.colors(args.color.color, to_stdout(&args.input));
                 let mut plan = plan(&args.input, args.all_variations);

@@ -414,3 +414,23 @@ fn r14_22_a_charset_without_ca_is_guessed_and_said() {
     assert_eq!(doc["files"][0]["games"][0]["white_player"], "东方明\u{FFFD}");
     assert_eq!(doc["files"][0]["diagnostics"][0]["code"], "broken-utf8");
 }
+
+// See: #14 (21)
+#[test]
+fn r14_21_completions_man_pages_and_the_commit_in_the_version() {
+    for shell in ["bash", "zsh", "fish"] {
+        let run = crate::util::run(&["completions", shell]);
+        assert_eq!(run.code, 0, "{shell}");
+        assert!(run.stdout.contains("gotool") && run.stdout.contains("all-variations"), "{shell}: {}", run.stdout);
+    }
+    let page = crate::util::run(&["man"]).stdout;
+    assert!(page.contains(".TH gotool 1"), "{page}");
+    let page = crate::util::run(&["man", "check"]).stdout;
+    assert!(page.contains(".TH gotool-check 1") && page.contains("all\\-variations"), "{page}");
+    // Built from a checkout (as the tests are), the version names the commit.
+    let version = crate::util::run(&["--version"]).stdout;
+    let in_checkout = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".git").exists();
+    if in_checkout {
+        assert!(version.starts_with("gotool 0.") && version.contains("(commit "), "{version}");
+    }
+}

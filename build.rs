@@ -1,0 +1,31 @@
+//! Puts the commit into `gotool --version` when gotool is built from a git checkout (`0.1.0 (commit 1a2b3c4d5e6f)`,
+//! `+dirty` when the working tree had changes); a build from a source package says the version alone.
+
+use std::process::Command;
+
+fn main() {
+    let version = env!("CARGO_PKG_VERSION");
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let full = match git(&["rev-parse", "--short=12", "HEAD"]) {
+        Some(commit) if !commit.is_empty() => {
+            let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+            format!("{version} (commit {commit}{})", if dirty { "+dirty" } else { "" })
+        }
+        _ => version.to_string(),
+    };
+    println!("cargo:rustc-env=GOTOOL_VERSION={full}");
+    // A new commit or checkout changes HEAD or the branch it points to.
+    for path in [".git/HEAD", ".git/index"] {
+        println!("cargo:rerun-if-changed={path}");
+    }
+    if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        println!("cargo:rerun-if-changed=.git/{head}");
+    }
+}
