@@ -31,5 +31,8 @@ mod hostile;
 // Real output against the JSON Schema in schema/ (documents and each JSON Lines object).
 mod schema;
 
+// `gotool stats`: totals, breakdowns, histograms, lists, duplicates, its JSON schema.
+mod stats;
+
 // One test per bug, `r<issue>_<slug>`; inputs generated in the test.
 mod regression;
