@@ -4,7 +4,7 @@
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-use crate::cli::{Cli, Command, FormatArg, InputArgs, ShowArgs};
+use crate::cli::{Cli, Command, FormatArg, GroupByArg, InputArgs, ShowArgs, StatsFormatArg};
 use crate::pipeline::{Plan, View};
 use crate::render::text::TextOptions;
 use crate::replay::ReplayOptions;
@@ -12,6 +12,7 @@ use crate::report::text::TextStyle;
 use crate::score::game::ScoreOptions;
 use crate::sgf::Limits;
 use crate::source::Shard;
+use crate::stats::{GroupBy, StatsOptions};
 
 /// What a run does.
 #[derive(Debug)]
@@ -23,14 +24,14 @@ pub(crate) enum Config {
 }
 
 /// What a run reports for each file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum ReportKind {
     /// One entry per game (check).
     Games,
     /// One entry per game, with the full score table in text (score).
     ScoreTables,
-    /// Only the statistics at the end (stats).
-    Stats,
+    /// Only the statistics at the end (stats), these ones.
+    Stats(StatsOptions),
 }
 
 /// A run over files and folders.
@@ -76,7 +77,8 @@ pub(crate) struct ShowConfig {
 impl Config {
     /// Resolves the command line.
     pub(crate) fn from_cli(cli: Cli) -> anyhow::Result<Config> {
-        let (kind, input, plan) = match cli.command {
+        // What each subcommand reads, how it reports (`check` and `score` per game, `stats` once) and in which format.
+        let (kind, input, plan, report, format) = match cli.command {
             Command::Show(args) => return Ok(Config::Show(show_config(args))),
             Command::Check(args) => {
                 let mut plan = plan(&args.input, args.all_variations);
@@ -86,7 +88,8 @@ impl Config {
                 if args.board {
                     plan.error_pictures = Some(TextOptions { ascii: args.ascii, color: color_wanted(&args.input) });
                 }
-                (ReportKind::Games, args.input, plan)
+                let format = args.report.format;
+                (ReportKind::Games, args.input, plan, Some(args.report), format)
             }
             Command::Score(args) => {
                 let mut plan = plan(&args.input, false);
@@ -96,21 +99,37 @@ impl Config {
                     force: args.force,
                     position_findings_as_notes: false,
                 });
-                (ReportKind::ScoreTables, args.input, plan)
+                let format = args.report.format;
+                (ReportKind::ScoreTables, args.input, plan, Some(args.report), format)
             }
             Command::Stats(args) => {
-                if matches!(args.input.format, FormatArg::Jsonl | FormatArg::Github) {
-                    anyhow::bail!("stats prints one table: use --format text or --format json");
-                }
                 let mut plan = plan(&args.input, false);
                 plan.score = Some(ScoreOptions::default());
-                (ReportKind::Stats, args.input, plan)
+                // One table for each grouping, in the order first asked for.
+                let mut by = Vec::new();
+                for arg in &args.by {
+                    let group = match arg {
+                        GroupByArg::Folder => GroupBy::Folder,
+                        GroupByArg::Year => GroupBy::Year,
+                        GroupByArg::Rules => GroupBy::Rules,
+                        GroupByArg::Size => GroupBy::Size,
+                    };
+                    if !by.contains(&group) {
+                        by.push(group);
+                    }
+                }
+                let format = match args.format {
+                    StatsFormatArg::Text => FormatArg::Text,
+                    StatsFormatArg::Json => FormatArg::Json,
+                };
+                let options = StatsOptions { by, list: args.list, ascii: args.ascii };
+                (ReportKind::Stats(options), args.input, plan, None, format)
             }
         };
         let style = TextStyle {
             color: color_wanted(&input),
-            verbose: input.verbose,
-            problems_only: input.problems_only,
+            verbose: report.as_ref().is_some_and(|r| r.verbose),
+            problems_only: report.as_ref().is_some_and(|r| r.problems_only),
             score_table: kind == ReportKind::ScoreTables,
         };
         Ok(Config::Files(FilesConfig {
@@ -119,7 +138,7 @@ impl Config {
             jobs: input.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             follow_links: input.follow_links,
             shard: input.shard,
-            format: input.format,
+            format,
             style,
             quiet: input.quiet,
             strict: input.strict,

@@ -112,6 +112,30 @@ pub struct GameReport {
     pub score: Option<GameScore>,
     /// A drawing of the board around the first error (`check --board`); text output only.
     pub picture: Option<String>,
+    /// Where `rules` came from: `stats` counts a missing `RU` apart from one that names Japanese. Not in the
+    /// JSON report, whose `no-rules` and `unknown-rules` diagnostics say the same.
+    pub rules_source: Source,
+    /// Where `komi` came from: `stats` counts a missing `KM` apart from `KM[0]`. Not in the JSON report, whose
+    /// `no-komi` and `bad-komi` diagnostics say the same.
+    pub komi_source: Source,
+    /// The year the game was played, from `DT` (for `stats --by year`; not in the JSON report).
+    pub year: Option<u16>,
+}
+
+/// Where a game's rules or komi came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Source {
+    /// The record states it (`RU` names rules gotool knows, `KM` is a number).
+    Record,
+    /// The record does not say (no `RU`, no `KM`): the default was used (Japanese, komi 0). Also a game that
+    /// could not be replayed at all.
+    #[default]
+    Missing,
+    /// The record says something gotool cannot use (an unknown `RU`, a `KM` that is not a komi): the default
+    /// was used.
+    Unreadable,
+    /// The command line gave it (`--rules`, `--komi`).
+    Flag,
 }
 
 impl GameReport {

@@ -8,7 +8,7 @@ mod messages;
 mod variations;
 
 use crate::go::{Game, Preset, Rules};
-use crate::model::{Diagnostic, GameReport, Sink};
+use crate::model::{Diagnostic, GameReport, Sink, Source};
 use crate::record::{GameRecord, InfoField, NONE};
 use line::LineState;
 
@@ -96,6 +96,9 @@ pub fn check_game(record: &GameRecord, index: usize, options: &ReplayOptions) ->
         diagnostics: Vec::new(),
         score: None,
         picture: None,
+        rules_source: Source::Missing,
+        komi_source: Source::Missing,
+        year: None,
     };
     let (Some(settings), Some(info)) = (settings, record.info.as_ref()) else {
         report.diagnostics = diags;
@@ -108,6 +111,19 @@ pub fn check_game(record: &GameRecord, index: usize, options: &ReplayOptions) ->
     report.result = info.result.clone();
     report.black_player = info.black_player.clone();
     report.white_player = info.white_player.clone();
+    report.year = info.year;
+    report.rules_source = match (options.rules, &info.rules) {
+        (Some(_), _) => Source::Flag,
+        (None, rules) if rules.recognised => Source::Record,
+        (None, rules) if rules.written => Source::Unreadable,
+        (None, _) => Source::Missing,
+    };
+    report.komi_source = match (options.komi, &info.komi) {
+        (Some(_), _) => Source::Flag,
+        (None, Some(_)) => Source::Record,
+        (None, None) if info.komi_written => Source::Unreadable,
+        (None, None) => Source::Missing,
+    };
 
     let mut line = LineState::new(&settings, record.nodes.len() as u32);
     let mut node = 0;

@@ -251,6 +251,17 @@ fn parse_points(s: &str) -> Option<f64> {
     s.parse().ok()
 }
 
+/// The year of a `DT` value: its first number of exactly four digits. `FF[4]` writes `YYYY-MM-DD` (`1998-05-12`,
+/// `1998-05`, `1998`, and lists such as `1998-05-12,13`), and real records also write `1998.05.12 14:30`,
+/// `1998/05/12`, `12.05.1998` or `Sept 14/15, 1998`; `None` for a value with no such number (`97-05-12`, free
+/// text) or the year 0.
+pub fn parse_year(dt: &str) -> Option<u16> {
+    dt.split(|c: char| !c.is_ascii_digit())
+        .find(|run| run.len() == 4)
+        .and_then(|run| run.parse().ok())
+        .filter(|&year| year > 0)
+}
+
 /// How a record's `RU` was understood.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RulesFromRecord {
@@ -418,6 +429,27 @@ mod tests {
         }
         assert_eq!(parse_size("52"), Ok((52, 52)));
         assert_eq!(parse_size("1"), Ok((1, 1)));
+    }
+
+    #[test]
+    fn years_from_dates_as_records_write_them() {
+        for (dt, year) in [
+            ("2016-08-07", Some(2016)),
+            ("1998-05-12,13", Some(1998)),
+            ("2001-", Some(2001)),
+            ("2018.01.25 14:30", Some(2018)),
+            ("2019-03-04T10:11:12.123456789+08:00", Some(2019)),
+            ("12.05.1998", Some(1998)),
+            ("Sept 14/15, 1998", Some(1998)),
+            ("1626", Some(1626)),
+            ("97-05-12", None),
+            ("20160807", None),
+            ("0000-01-01", None),
+            ("a sunny afternoon last summer", None),
+            ("", None),
+        ] {
+            assert_eq!(parse_year(dt), year, "{dt}");
+        }
     }
 
     #[test]

@@ -24,3 +24,194 @@ fn a_win_by_zero_points_is_a_win_without_a_margin() {
         game["diagnostics"].as_array().unwrap().iter().filter_map(|d| d["message"].as_str()).collect();
     assert!(notes.iter().any(|m| m.contains("RE[B+0.0] gives no count")), "{notes:?}");
 }
+
+/// The row of a text table whose label is `label`: its words after the label.
+fn text_row<'a>(text: &'a str, label: &str) -> Vec<&'a str> {
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with(label) && l.trim_start()[label.len()..].starts_with("  "))
+        .unwrap_or_else(|| panic!("no row {label:?} in\n{text}"));
+    line.trim_start()[label.len()..].split_whitespace().collect()
+}
+
+// #14 item 5: `valid 18326 100.0 %` beside 6 invalid games, and blocks of different totals.
+#[test]
+fn percentages_say_what_they_are_of_and_never_round_a_part_to_all_or_none() {
+    // 2,001 valid games and one invalid in a collection, and a game of another kind (GM[2]) that cannot be
+    // replayed: it still counts in every per-game block, as a row of its own. 2,002 of 2,003 is 99.95 %.
+    let mut collection = "(;GM[1]SZ[9]KM[6.5]RU[Japanese];B[ee])".repeat(2001);
+    collection.push_str("(;GM[1]SZ[9]KM[6.5]RU[Japanese];B[ee];W[ee])(;GM[2]SZ[9])");
+    let dir = archive(&[("many.sgf", &collection)]);
+    let r = run_in(dir.path(), &["stats", "-q", "many.sgf"]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let text = &r.stdout;
+    assert_eq!(text_row(text, "valid"), ["2002", ">99.9", "%"]);
+    assert_eq!(text_row(text, "invalid"), ["1", "<0.1", "%"]);
+    assert!(text.contains("games  (% of the 2003 games)"), "{text}");
+    for title in ["board sizes", "komi (no KM means 0)", "handicap", "results"] {
+        assert!(text.contains(&format!("{title}  (% of the 2003 games)")), "{title}:\n{text}");
+    }
+    assert!(text.contains("rules (as checked; no RU means japanese)  (% of the 2003 games)"), "{text}");
+    assert_eq!(text_row(text, "9x9"), ["2002", ">99.9", "%"]);
+    assert_eq!(text_row(text, "(not replayable)"), ["1", "<0.1", "%"]);
+    assert!(text.contains("wins by  (% of the 0 won games)"), "{text}");
+    assert!(text.contains("winning margins  (no games won by counting)"), "{text}");
+}
+
+// #14 item 5: a `B+0.0` is a win without a margin in the stats too: no margin of 0.
+#[test]
+fn a_win_by_zero_points_is_no_margin_in_the_stats() {
+    let dir = archive(&[
+        ("zero.sgf", "(;GM[1]SZ[9]KM[7.5]RE[B+0.0];B[ee];W[cc])"),
+        ("half.sgf", "(;GM[1]SZ[9]KM[7.5]RE[W+0.5];B[ee];W[cc])"),
+    ]);
+    let doc = run_in(dir.path(), &["stats", "-q", "--format", "json", "."]).json();
+    assert_eq!((&doc["results"]["black_wins"], &doc["results"]["white_wins"]), (&1.into(), &1.into()));
+    assert_eq!((&doc["wins"]["counted"], &doc["wins"]["other"]), (&1.into(), &1.into()));
+    assert_eq!((&doc["margins"]["games"], &doc["margins"]["min"]), (&1.into(), &0.5.into()));
+}
+
+// #14 item 19: a missing RU or KM is not a Japanese or 0-komi record.
+#[test]
+fn missing_rules_and_komi_are_counted_apart() {
+    let dir = archive(&[
+        ("stated.sgf", "(;GM[1]SZ[9]RU[Japanese]KM[0];B[ee])"),
+        ("silent.sgf", "(;GM[1]SZ[9];B[ee])"),
+        ("odd.sgf", "(;GM[1]SZ[9]RU[house rules]KM[lots];B[ee])"),
+    ]);
+    let text = run_in(dir.path(), &["stats", "-q", "."]).stdout;
+    assert_eq!(text_row(&text, "japanese"), ["1", "33.3", "%"]);
+    assert_eq!(text_row(&text, "japanese (no RU)"), ["1", "33.3", "%"]);
+    assert_eq!(text_row(&text, "japanese (unknown RU)"), ["1", "33.3", "%"]);
+    assert_eq!(text_row(&text, "0"), ["1", "33.3", "%"]);
+    assert_eq!(text_row(&text, "0 (no KM)"), ["1", "33.3", "%"]);
+    assert_eq!(text_row(&text, "0 (KM unreadable)"), ["1", "33.3", "%"]);
+    let doc = run_in(dir.path(), &["stats", "-q", "--format", "json", "."]).json();
+    let sources: Vec<(&str, &str)> = doc["komi"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| (row["source"].as_str().unwrap(), row["komi"].as_f64().map(|_| "0").unwrap()))
+        .collect();
+    assert_eq!(sources, [("record", "0"), ("missing", "0"), ("unreadable", "0")]);
+    // --rules and --komi override the record: then the flag is where they came from.
+    let doc =
+        run_in(dir.path(), &["stats", "-q", "--format", "json", "--rules", "chinese", "--komi", "7.5", "."]).json();
+    assert_eq!(doc["rules"], serde_json::json!([{"rules": "chinese", "source": "flag", "games": 3}]));
+    assert_eq!(doc["komi"], serde_json::json!([{"komi": 7.5, "source": "flag", "games": 3}]));
+}
+
+// #14 item 19: per-folder and per-year breakdowns.
+#[test]
+fn by_folder_and_year_break_the_counts_down() {
+    let dir = archive(&[
+        ("old/a.sgf", "(;GM[1]SZ[9]DT[1998-05-12]RU[Japanese]KM[6.5]RE[B+R];B[ee])"),
+        ("old/b.sgf", "(;GM[1]SZ[9]DT[1998.06.01]RE[W+R];B[ee];W[ee])"),
+        ("new/c.sgf", "(;GM[1]SZ[9]DT[2016-08-07,08]RU[Chinese]KM[7.5]RE[B+R];B[ee])"),
+        ("new/d.sgf", "(;GM[1]SZ[9];B[ee]"),
+    ]);
+    let r = run_in(dir.path(), &["stats", "-q", "--by", "folder", "--by", "year", "."]);
+    let text = &r.stdout;
+    let row = |key: &str| -> Vec<&str> {
+        let line = text.lines().find(|l| l.ends_with(&format!("  {key}"))).unwrap_or_else(|| panic!("{key}:\n{text}"));
+        line.split_whitespace().collect()
+    };
+    //          files unreadable games invalid RE-contradicted noRU noKM median Black%  key
+    assert_eq!(row("./old"), ["2", "0", "2", "1", "0", "1", "1", "1", "50.0", "%", "./old"]);
+    assert_eq!(row("./new"), ["2", "1", "1", "0", "0", "0", "0", "1", "100.0", "%", "./new"]);
+    assert_eq!(row("1998"), ["2", "1", "0", "1", "1", "1", "50.0", "%", "1998"]);
+    assert_eq!(row("2016"), ["1", "0", "0", "0", "0", "1", "100.0", "%", "2016"]);
+    let doc = run_in(dir.path(), &["stats", "-q", "--format", "json", "--by", "year,size,rules", "."]).json();
+    let years: Vec<&str> = doc["by"]["year"].as_array().unwrap().iter().map(|g| g["key"].as_str().unwrap()).collect();
+    assert_eq!(years, ["1998", "2016"]);
+    assert_eq!(doc["by"]["size"][0]["games"], 3);
+    assert!(doc["by"]["rules"].as_array().unwrap().iter().any(|g| g["key"] == "japanese (no RU)"), "{doc:#}");
+    assert!(doc["by"].get("folder").is_none());
+}
+
+// #14 item 19: the list of what to look at.
+#[test]
+fn list_names_the_unreadable_files_and_invalid_games() {
+    let dir = archive(&[
+        ("ok.sgf", "(;GM[1]SZ[9];B[ee])"),
+        ("bad.sgf", "(;GM[1]SZ[9];B[ee];W[ee])"),
+        ("cut.sgf", "(;GM[1]SZ[9];B[ee]"),
+        ("two.sgf", "(;GM[1]SZ[9];B[ee])(;GM[1]SZ[9];B[zz])"),
+    ]);
+    let text = run_in(dir.path(), &["stats", "-q", "--list", "."]).stdout;
+    let listed = |title: &str| -> Vec<&str> {
+        let start = text.find(title).unwrap_or_else(|| panic!("{title}:\n{text}"));
+        text[start..].lines().skip(1).take_while(|l| l.starts_with("    ")).map(str::trim).collect()
+    };
+    assert_eq!(
+        listed("invalid games (2)"),
+        [
+            "./bad.sgf:1:19: move 2 (W E5 / ee): the point is already occupied; the rest of this line was not \
+             replayed [occupied]",
+            "./two.sgf#2:1:32: move 1 (B zz): zz is off the 9x9 board [off-board]",
+        ]
+    );
+    let unreadable = listed("files not readable whole (1)");
+    assert_eq!(unreadable.len(), 1, "{text}");
+    assert!(unreadable[0].starts_with("./cut.sgf:1:19: error: ") && unreadable[0].ends_with("[syntax]"), "{text}");
+    let doc = run_in(dir.path(), &["stats", "-q", "--format", "json", "--list", "."]).json();
+    let invalid = &doc["lists"]["invalid"];
+    assert_eq!((&invalid[1]["path"], &invalid[1]["index"]), (&"./two.sgf".into(), &1.into()));
+    assert_eq!(invalid[1]["error"]["code"], "off-board");
+    assert_eq!(doc["lists"]["unreadable"][0]["code"], "syntax");
+    // Without --list, nothing is kept or printed.
+    assert!(run_in(dir.path(), &["stats", "-q", "--format", "json", "."]).json().get("lists").is_none());
+}
+
+// #14 item 19: histograms of margins and game lengths, drawn and as bins.
+#[test]
+fn histograms_draw_margins_and_lengths() {
+    let mut files = Vec::new();
+    for (i, margin) in ["0.5", "1.5", "2.5", "3.5", "6.5", "12.5", "30.5", "99.5"].iter().enumerate() {
+        // 2, 4, … 16 moves on points of their own.
+        let moves: String = (0..2 * (i + 1))
+            .map(|k| {
+                format!(
+                    ";{}[{}{}]",
+                    ["B", "W"][k % 2],
+                    (b'a' + (k % 19) as u8) as char,
+                    (b'a' + (k / 19) as u8) as char
+                )
+            })
+            .collect();
+        files.push((format!("g{i}.sgf"), format!("(;GM[1]SZ[19]KM[6.5]RE[W+{margin}]{moves})")));
+    }
+    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let dir = archive(&files);
+    let doc = run_in(dir.path(), &["stats", "-q", "--format", "json", "."]).json();
+    for (name, games) in [("margins", 8), ("lengths", 8)] {
+        let d = &doc[name];
+        assert_eq!(d["games"], games, "{name}: {d:#}");
+        let bins = d["bins"].as_array().unwrap();
+        assert_eq!(bins.iter().map(|b| b["games"].as_u64().unwrap()).sum::<u64>(), games, "{name}: {d:#}");
+    }
+    assert_eq!((&doc["margins"]["min"], &doc["margins"]["max"]), (&0.5.into(), &99.5.into()));
+    assert_eq!(doc["lengths"]["median"], 8.0);
+    let text = run_in(dir.path(), &["stats", "-q", "."]).stdout;
+    assert!(text.contains("winning margins  (8 games won by counting: min 0.5, median 3.5, max 99.5 points"), "{text}");
+    assert!(text.contains('█'), "{text}");
+    let ascii = run_in(dir.path(), &["stats", "-q", "--ascii", "."]).stdout;
+    let histograms = &ascii[ascii.find("winning margins").unwrap()..ascii.find("RE checks").unwrap()];
+    assert!(histograms.contains('#') && histograms.is_ascii(), "{histograms}");
+}
+
+// #14 item 11 (for stats): the help offers only what stats accepts.
+#[test]
+fn stats_help_offers_only_what_stats_accepts() {
+    let help = run_in(std::path::Path::new("."), &["stats", "--help"]).stdout;
+    for absent in ["--problems-only", "--verbose", "jsonl", "github", "--all-variations", "--no-score"] {
+        assert!(!help.contains(absent), "stats --help offers {absent}:\n{help}");
+    }
+    for present in ["--by", "--list", "--ascii", "--format", "--rules", "--komi", "--jobs", "--shard", "--output"] {
+        assert!(help.contains(present), "stats --help lacks {present}:\n{help}");
+    }
+    for args in [&["stats", "--format", "jsonl", "."][..], &["stats", "-v", "."], &["stats", "--problems-only", "."]] {
+        let r = run_in(std::path::Path::new("."), args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+    }
+}
