@@ -78,7 +78,7 @@ impl Config {
     /// Resolves the command line.
     pub(crate) fn from_cli(cli: Cli) -> anyhow::Result<Config> {
         // What each subcommand reads, how it reports (`check` and `score` per game, `stats` once) and in which format.
-        let (kind, input, plan, report, format) = match cli.command {
+        let (kind, input, mut plan, report, format) = match cli.command {
             Command::Show(args) => return Ok(Config::Show(show_config(args))),
             Command::Check(args) => {
                 let mut plan = plan(&args.input, args.all_variations);
@@ -126,6 +126,10 @@ impl Config {
                 (ReportKind::Stats(options), args.input, plan, None, format)
             }
         };
+        // The signature and move hashes are only in the JSON formats (and stats' duplicates, which sets them).
+        if matches!(format, FormatArg::Json | FormatArg::Jsonl) && !matches!(kind, ReportKind::Stats(_)) {
+            plan.replay.fingerprints = true;
+        }
         let style = TextStyle {
             color: color_wanted(&input),
             verbose: report.as_ref().is_some_and(|r| r.verbose),
@@ -158,7 +162,12 @@ fn plan(input: &InputArgs, all_variations: bool) -> Plan {
             max_variation_depth: input.max_depth,
             ..Limits::default()
         },
-        replay: ReplayOptions { rules: input.rules.map(Into::into), komi: input.komi, all_variations },
+        replay: ReplayOptions {
+            rules: input.rules.map(Into::into),
+            komi: input.komi,
+            all_variations,
+            fingerprints: false,
+        },
         score: None,
         error_pictures: None,
     }
@@ -172,7 +181,7 @@ fn show_config(args: ShowArgs) -> ShowConfig {
             game: args.game,
             move_number: args.move_number,
             score: args.score.then(|| ScoreOptions { dead: args.dead, force: true, ..ScoreOptions::default() }),
-            replay: ReplayOptions { rules: args.rules.map(Into::into), komi: None, all_variations: false },
+            replay: ReplayOptions { rules: args.rules.map(Into::into), komi: None, ..ReplayOptions::default() },
         },
         text: TextOptions { ascii: args.ascii, color: terminal_colors() },
         svg: args.svg,

@@ -3,6 +3,7 @@
 //! variation. Pure: no files, no printing. The first illegal move ends the replay of its line (the position
 //! after it is undefined); warnings never do.
 
+mod fingerprint;
 mod line;
 mod messages;
 mod variations;
@@ -21,6 +22,9 @@ pub struct ReplayOptions {
     pub komi: Option<f64>,
     /// `--all-variations`: replay every branch, not only the main line.
     pub all_variations: bool,
+    /// Compute each game's [`Fingerprint`](crate::model::Fingerprint) (signature and move hashes): only when the
+    /// output shows them (JSON, JSON Lines, `stats --duplicates`), since they cost about 70 instructions a move.
+    pub fingerprints: bool,
 }
 
 /// What a game is played and counted under: the record's information with the caller's overrides applied.
@@ -99,6 +103,7 @@ pub fn check_game(record: &GameRecord, index: usize, options: &ReplayOptions) ->
         rules_source: Source::Missing,
         komi_source: Source::Missing,
         year: None,
+        fingerprint: None,
     };
     let (Some(settings), Some(info)) = (settings, record.info.as_ref()) else {
         report.diagnostics = diags;
@@ -112,6 +117,9 @@ pub fn check_game(record: &GameRecord, index: usize, options: &ReplayOptions) ->
     report.black_player = info.black_player.clone();
     report.white_player = info.white_player.clone();
     report.year = info.year;
+    if options.fingerprints {
+        report.fingerprint = Some(fingerprint::fingerprint(record, settings.width, settings.height));
+    }
     report.rules_source = match (options.rules, &info.rules) {
         (Some(_), _) => Source::Flag,
         (None, rules) if rules.recognised => Source::Record,

@@ -215,3 +215,65 @@ fn stats_help_offers_only_what_stats_accepts() {
         assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
     }
 }
+
+/// A 19×19 game of `n` moves on points of their own, each point written through `map` (a symmetry).
+fn scattered_game(n: usize, map: impl Fn(u8, u8) -> (u8, u8)) -> String {
+    let mut text = String::from("(;GM[1]FF[4]SZ[19]KM[6.5]");
+    for k in 0..n {
+        let (x, y) = map((k * 3 % 19) as u8, ((k * 7 + 2 + k / 19) % 19) as u8);
+        text.push_str(&format!(";{}[{}{}]", ["B", "W"][k % 2], (b'a' + x) as char, (b'a' + y) as char));
+    }
+    text + ")"
+}
+
+/// A symmetry of the 19×19 board, on a point's coordinates.
+type Symmetry = fn(u8, u8) -> (u8, u8);
+
+/// The 8 symmetries of the 19×19 board.
+const SYMMETRIES: [Symmetry; 8] = [
+    |x, y| (x, y),
+    |x, y| (18 - x, y),
+    |x, y| (x, 18 - y),
+    |x, y| (18 - x, 18 - y),
+    |x, y| (y, x),
+    |x, y| (18 - y, x),
+    |x, y| (y, 18 - x),
+    |x, y| (18 - y, 18 - x),
+];
+
+// #14 item 20: each game's JSON carries the Dyer signature and a hash its symmetric copies share.
+#[test]
+fn games_carry_a_signature_and_a_hash_their_symmetric_copies_share() {
+    let names: Vec<String> = (0..8).map(|i| format!("copy{i}.sgf")).collect();
+    let texts: Vec<String> = SYMMETRIES.iter().map(|&map| scattered_game(120, map)).collect();
+    let mut files: Vec<(&str, &str)> = names.iter().map(String::as_str).zip(texts.iter().map(String::as_str)).collect();
+    let other = scattered_game(120, SYMMETRIES[0]).replacen(";B[ac]", ";B[jj]", 1);
+    files.push(("other.sgf", &other));
+    let dir = archive(&files);
+    let doc = run_in(dir.path(), &["check", "-q", "--format", "json", "."]).json();
+    let games: Vec<&serde_json::Value> = doc["files"].as_array().unwrap().iter().map(|f| &f["games"][0]).collect();
+    let hash = |i: usize| games[i]["moves_hash"].as_str().unwrap().to_string();
+    assert_eq!(hash(0).len(), 16);
+    for i in 1..8 {
+        assert_eq!(hash(i), hash(0), "copy {i}");
+        assert_eq!(games[i]["prefix_hash"], games[0]["prefix_hash"]);
+    }
+    assert_ne!(hash(8), hash(0), "a game with another first move");
+    // Move n is point n - 1 of the list: moves 20, 40, 60 and 31, 51, 71 of the unturned copy.
+    let point = |k: usize| {
+        format!("{}{}", (b'a' + (k * 3 % 19) as u8) as char, (b'a' + ((k * 7 + 2 + k / 19) % 19) as u8) as char)
+    };
+    let signature = format!("{}{}{} {}{}{}", point(19), point(39), point(59), point(30), point(50), point(70));
+    assert_eq!(games[0]["signature"], signature.as_str());
+    // JSON Lines carries them too.
+    let jsonl = run_in(dir.path(), &["check", "-q", "--format", "jsonl", "copy0.sgf"]).stdout;
+    let line: serde_json::Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
+    assert_eq!((line["moves_hash"].as_str().unwrap(), &line["signature"]), (hash(0).as_str(), &games[0]["signature"]));
+    // A short game has no prefix hash; a game that cannot be replayed has none of them.
+    let dir = archive(&[("short.sgf", "(;GM[1]SZ[9];B[ee];W[cc])"), ("notgo.sgf", "(;GM[2])")]);
+    let doc = run_in(dir.path(), &["check", "-q", "--format", "json", "."]).json();
+    let (notgo, short) = (&doc["files"][0]["games"][0], &doc["files"][1]["games"][0]);
+    assert_eq!((&short["signature"], &short["prefix_hash"]), (&"------ ------".into(), &serde_json::Value::Null));
+    assert!(short["moves_hash"].is_string());
+    assert!(notgo["signature"].is_null() && notgo["moves_hash"].is_null() && notgo["prefix_hash"].is_null());
+}
