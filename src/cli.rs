@@ -257,6 +257,12 @@ pub struct StatsArgs {
     #[arg(long, help_heading = "Output")]
     pub list: bool,
 
+    /// Group the games that hold the same moves (up to rotation and reflection), and those that share their
+    /// first 50 moves and differ after (truncated or extended copies, or long shared openings). Keeps a few
+    /// bytes a game until the end of the run.
+    #[arg(long, help_heading = "Output")]
+    pub duplicates: bool,
+
     /// Draw the histograms with ASCII `#` instead of Unicode blocks; reads well in logs.
     #[arg(long, help_heading = "Output")]
     pub ascii: bool,

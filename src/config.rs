@@ -122,7 +122,9 @@ impl Config {
                     StatsFormatArg::Text => FormatArg::Text,
                     StatsFormatArg::Json => FormatArg::Json,
                 };
-                let options = StatsOptions { by, list: args.list, ascii: args.ascii };
+                // The duplicates are found by the games' fingerprints.
+                plan.replay.fingerprints = args.duplicates;
+                let options = StatsOptions { by, list: args.list, ascii: args.ascii, duplicates: args.duplicates };
                 (ReportKind::Stats(options), args.input, plan, None, format)
             }
         };

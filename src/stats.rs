@@ -1,6 +1,6 @@
 //! `gotool stats`: an archive at a glance. Folds file reports into counters as they stream past, so memory
 //! depends on how many distinct values there are (board sizes, komi values, margins, game lengths, folders),
-//! never on the archive size; only `--list` keeps something per listed game.
+//! never on the archive size; only `--list` keeps something per listed game, and `--duplicates` per game.
 //!
 //! Every percentage says what it is of: the per-game blocks (board sizes, rules, komi, handicap, results) are all
 //! of the games, the games that could not be replayed being a row of their own, so each block adds up to the
@@ -17,7 +17,10 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::go::Color;
-use crate::model::{DeadSource, Diagnostic, FileReport, GameReport, GameResult, Severity, Source, Summary, WinBy};
+use crate::model::{
+    CHECKPOINT, CHECKPOINTS, DeadSource, Diagnostic, FileReport, GameReport, GameResult, Severity, Source, Summary,
+    WinBy,
+};
 use crate::report::escape_terminal;
 use crate::report::text::error_line;
 
@@ -57,6 +60,8 @@ pub(crate) struct StatsOptions {
     pub list: bool,
     /// Histogram bars in ASCII.
     pub ascii: bool,
+    /// Group the games that are copies of each other.
+    pub duplicates: bool,
 }
 
 /// Results by outcome, like a game server's statistics page.
@@ -302,6 +307,7 @@ pub(crate) struct Stats {
     with_dead_stone_markup: usize,
     groupings: Vec<Grouping>,
     lists: Option<Lists>,
+    duplicates: Option<Duplicates>,
 }
 
 /// `n` as a percentage of `of`, in a 7-character column: one decimal, except that a count that is neither none
@@ -350,6 +356,7 @@ impl Stats {
         Stats {
             groupings: options.by.iter().map(|&by| Grouping { by, groups: BTreeMap::new() }).collect(),
             lists: options.list.then(Lists::default),
+            duplicates: options.duplicates.then(Duplicates::default),
             ..Stats::default()
         }
     }
@@ -385,6 +392,20 @@ impl Stats {
         let in_collection = report.games.len() > 1 || (report.error.is_some() && !report.games.is_empty());
         for game in &report.games {
             self.add_game(game, &report.path, in_collection);
+            if let (Some(duplicates), Some(f)) = (&mut self.duplicates, &game.fingerprint) {
+                if f.moves + f.setup_stones < MIN_COMPARED {
+                    duplicates.too_short += 1;
+                    continue;
+                }
+                duplicates.games.push(Compared {
+                    path: report.path.clone(),
+                    index: game.index,
+                    in_collection,
+                    moves: f.moves,
+                    moves_hash: f.moves_hash,
+                    checkpoints: f.checkpoints,
+                });
+            }
             let keys: Vec<(u8, String)> = self.groupings.iter().map(|g| group_key(g.by, game, &folder)).collect();
             for (grouping, key) in self.groupings.iter_mut().zip(keys) {
                 grouping.groups.entry(key).or_default().add(game);
@@ -574,6 +595,9 @@ impl Stats {
         if let Some(lists) = &self.lists {
             lists.to_text(&mut out, c.unconfirmed);
         }
+        if let Some(duplicates) = &self.duplicates {
+            duplicates.to_text(&mut out);
+        }
         out
     }
 
@@ -620,6 +644,9 @@ impl Stats {
         }
         if let Some(lists) = &self.lists {
             doc["lists"] = json!(lists);
+        }
+        if let Some(duplicates) = &self.duplicates {
+            doc["duplicates"] = duplicates.to_json();
         }
         doc
     }
@@ -763,6 +790,173 @@ fn row(out: &mut String, indent: usize, label: &str, n: usize, percent: &str) {
     let width = LABEL_WIDTH.saturating_sub(indent);
     let line = format!("{:indent$}{label:<width$}{n:>8}  {percent}", "");
     let _ = writeln!(out, "{}", line.trim_end());
+}
+
+/// A game as `--duplicates` compares it.
+#[derive(Clone, Debug)]
+struct Compared {
+    path: String,
+    index: usize,
+    in_collection: bool,
+    moves: u32,
+    moves_hash: u64,
+    checkpoints: [u64; CHECKPOINTS],
+}
+
+impl Compared {
+    fn name(&self) -> String {
+        game_name(&self.path, self.index, self.in_collection)
+    }
+
+    /// How many of the first moves two games share: all of them for the same moves, else as far as their
+    /// checkpoints tell (every 50 moves).
+    fn shared_moves(&self, other: &Compared) -> u32 {
+        if self.moves_hash == other.moves_hash {
+            return self.moves;
+        }
+        let both = self.moves.min(other.moves) / CHECKPOINT;
+        let equal = self.checkpoints.iter().zip(&other.checkpoints).take(both as usize).take_while(|(a, b)| a == b);
+        equal.count() as u32 * CHECKPOINT
+    }
+}
+
+/// Games with fewer moves and setup stones than this are not compared: games left after a few moves (or a
+/// handicap game after none) are alike by the hundred in server archives without being copies of each other.
+const MIN_COMPARED: u32 = 20;
+
+/// `--duplicates`: the games with a fingerprint and at least [`MIN_COMPARED`] moves and setup stones, in input order.
+/// Copies are found at the end: the same `moves_hash` (the same moves and setup, up to rotation and reflection),
+/// and, among games of at least 50 moves, the same hash of the first 50 (`prefix_hash`) with different moves
+/// after: a truncated or extended copy, or two games that share a long opening (bots repeat theirs). Which of
+/// these it is, the checkpoints every 50 moves tell as far as they go: a shorter game that agrees with the
+/// longest one at every checkpoint it reaches is shown as a likely truncated copy, one that does not as parting
+/// from it.
+#[derive(Clone, Debug, Default)]
+struct Duplicates {
+    games: Vec<Compared>,
+    /// Games left out for having fewer than [`MIN_COMPARED`] moves and setup stones.
+    too_short: usize,
+}
+
+/// The games of one group of copies, as indices into [`Duplicates::games`]; the groups in input order of their
+/// first game.
+fn groups_by(games: &[Compared], key: impl Fn(&Compared) -> Option<u64>) -> Vec<Vec<usize>> {
+    let mut by_key: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
+    for (i, game) in games.iter().enumerate() {
+        if let Some(k) = key(game) {
+            by_key.entry(k).or_default().push(i);
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = by_key.into_values().filter(|g| g.len() > 1).collect();
+    groups.sort_by_key(|g| g[0]);
+    groups
+}
+
+impl Duplicates {
+    /// Games with the same moves.
+    fn same_moves(&self) -> Vec<Vec<usize>> {
+        groups_by(&self.games, |g| Some(g.moves_hash))
+    }
+
+    /// Games with the same first 50 moves and not all the same moves, each group's longest game first (the
+    /// first in input order among the longest), then the others, longest first.
+    fn same_opening(&self) -> Vec<Vec<usize>> {
+        let games = &self.games;
+        let mut groups = groups_by(games, |g| (g.moves >= CHECKPOINT).then_some(g.checkpoints[0]));
+        groups.retain(|g| g.iter().any(|&i| games[i].moves_hash != games[g[0]].moves_hash));
+        for group in &mut groups {
+            group.sort_by_key(|&i| (std::cmp::Reverse(games[i].moves), i));
+        }
+        groups
+    }
+
+    fn to_text(&self, out: &mut String) {
+        let games = &self.games;
+        let same = self.same_moves();
+        let in_groups: usize = same.iter().map(Vec::len).sum();
+        let _ = writeln!(
+            out,
+            "duplicates  ({} games compared, up to rotation and reflection; {} with fewer than {MIN_COMPARED} moves \
+             and setup stones left out)",
+            games.len(),
+            self.too_short
+        );
+        let _ = writeln!(
+            out,
+            "  same moves: {} group{}, {in_groups} games, {} of them extra copies",
+            same.len(),
+            crate::model::plural(same.len()),
+            in_groups - same.len()
+        );
+        for group in &same {
+            let _ = writeln!(out, "    {} games of {} moves", group.len(), games[group[0]].moves);
+            for &i in group {
+                let _ = writeln!(out, "        {}", games[i].name());
+            }
+        }
+        let opening = self.same_opening();
+        let _ = writeln!(
+            out,
+            "  same first {CHECKPOINT} moves, then different or cut short: {} group{}",
+            opening.len(),
+            crate::model::plural(opening.len())
+        );
+        for group in &opening {
+            let longest = &games[group[0]];
+            let _ = writeln!(out, "    {} games", group.len());
+            let _ = writeln!(out, "        {:>5} moves  {}  (the longest)", longest.moves, longest.name());
+            for &i in &group[1..] {
+                let game = &games[i];
+                let shared = game.shared_moves(longest);
+                let how = if game.moves_hash == longest.moves_hash {
+                    "the same moves".to_string()
+                } else if game.moves < longest.moves && shared == game.moves / CHECKPOINT * CHECKPOINT {
+                    format!("a truncated copy? agrees with the longest at every {CHECKPOINT}th move up to {shared}")
+                } else {
+                    format!("parts from the longest after move {shared}, by move {}", shared + CHECKPOINT)
+                };
+                let _ = writeln!(out, "        {:>5} moves  {}  ({how})", game.moves, game.name());
+            }
+        }
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        let games = &self.games;
+        let member = |i: usize| json!({"path": games[i].path, "index": games[i].index});
+        let same: Vec<serde_json::Value> = self
+            .same_moves()
+            .into_iter()
+            .map(|g| json!({"moves": games[g[0]].moves, "games": g.into_iter().map(member).collect::<Vec<_>>()}))
+            .collect();
+        let opening: Vec<serde_json::Value> = self
+            .same_opening()
+            .into_iter()
+            .map(|g| {
+                let longest = &games[g[0]];
+                let rows: Vec<serde_json::Value> = g
+                    .iter()
+                    .map(|&i| {
+                        let game = &games[i];
+                        json!({
+                            "path": game.path,
+                            "index": game.index,
+                            "moves": game.moves,
+                            "moves_hash": format!("{:016x}", game.moves_hash),
+                            "shared_with_longest": if i == g[0] { game.moves } else { game.shared_moves(longest) },
+                        })
+                    })
+                    .collect();
+                json!({"games": rows})
+            })
+            .collect();
+        json!({
+            "games_compared": games.len(),
+            "too_short": self.too_short,
+            "same_moves": same,
+            "same_opening": opening,
+        })
+    }
 }
 
 /// A block of labelled counts, the most frequent first: the first 15 rows, then how many more.

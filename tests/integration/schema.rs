@@ -89,7 +89,7 @@ fn stats_validator() -> jsonschema::Validator {
 #[test]
 fn stats_documents_match_the_schema() {
     let validator = stats_validator();
-    for extra in [&[][..], &["--by", "folder,year,rules,size", "--list"][..]] {
+    for extra in [&[][..], &["--by", "folder,year,rules,size", "--list", "--duplicates"][..]] {
         let mut args = vec!["stats", "-q", "--format", "json"];
         args.extend_from_slice(extra);
         args.push("sgf");
@@ -112,7 +112,7 @@ fn stats_of_the_corpus_match_the_schema() {
     let validator = stats_validator();
     for folder in ["games", "finished", "malformed", "rules"] {
         let output = crate::util::gotool()
-            .args(["stats", "-q", "--format", "json", "--by", "folder,year,rules,size", "--list"])
+            .args(["stats", "-q", "--format", "json", "--by", "folder,year,rules,size", "--list", "--duplicates"])
             .arg(std::path::Path::new(&corpus).join(folder))
             .output()
             .expect("gotool runs");

@@ -207,7 +207,9 @@ fn stats_help_offers_only_what_stats_accepts() {
     for absent in ["--problems-only", "--verbose", "jsonl", "github", "--all-variations", "--no-score"] {
         assert!(!help.contains(absent), "stats --help offers {absent}:\n{help}");
     }
-    for present in ["--by", "--list", "--ascii", "--format", "--rules", "--komi", "--jobs", "--shard", "--output"] {
+    for present in
+        ["--by", "--list", "--duplicates", "--ascii", "--format", "--rules", "--komi", "--jobs", "--shard", "--output"]
+    {
         assert!(help.contains(present), "stats --help lacks {present}:\n{help}");
     }
     for args in [&["stats", "--format", "jsonl", "."][..], &["stats", "-v", "."], &["stats", "--problems-only", "."]] {
@@ -276,4 +278,69 @@ fn games_carry_a_signature_and_a_hash_their_symmetric_copies_share() {
     assert_eq!((&short["signature"], &short["prefix_hash"]), (&"------ ------".into(), &serde_json::Value::Null));
     assert!(short["moves_hash"].is_string());
     assert!(notgo["signature"].is_null() && notgo["moves_hash"].is_null() && notgo["prefix_hash"].is_null());
+}
+
+// #14 item 20: `stats --duplicates` groups the copies, the symmetric ones and the truncated ones too.
+#[test]
+fn duplicates_groups_copies_turned_and_cut_short() {
+    let turned: Vec<String> = [0, 3, 5].iter().map(|&g| scattered_game(120, SYMMETRIES[g])).collect();
+    // Cut after move 100 (a truncated copy), and the same game parting from it at move 61.
+    let cut = scattered_game(100, SYMMETRIES[6]);
+    let mut parting = scattered_game(120, SYMMETRIES[0]);
+    let move_61 = parting.match_indices(";B[").nth(30).unwrap().0;
+    parting.replace_range(move_61..move_61 + 6, ";B[ss]");
+    let unrelated = scattered_game(120, |x, y| (y, (x + 5) % 19));
+    let collection = format!("{}{}", scattered_game(10, SYMMETRIES[0]), turned[2]);
+    let dir = archive(&[
+        ("a.sgf", &turned[0]),
+        ("b.sgf", &turned[1]),
+        ("sub/c.sgf", &collection),
+        ("cut.sgf", &cut),
+        ("parting.sgf", &parting),
+        ("unrelated.sgf", &unrelated),
+    ]);
+    let doc = run_in(dir.path(), &["stats", "-q", "--format", "json", "--duplicates", "."]).json();
+    let d = &doc["duplicates"];
+    // The 10-move game of the collection is too short to compare.
+    assert_eq!((&d["games_compared"], &d["too_short"]), (&6.into(), &1.into()), "{d:#}");
+    let same = d["same_moves"].as_array().unwrap();
+    assert_eq!(same.len(), 1, "{d:#}");
+    let names: Vec<(&str, u64)> = same[0]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["path"].as_str().unwrap(), g["index"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(names, [("./a.sgf", 0), ("./b.sgf", 0), ("./sub/c.sgf", 1)]);
+    assert_eq!(same[0]["moves"], 120);
+    let opening = d["same_opening"].as_array().unwrap();
+    assert_eq!(opening.len(), 1, "{d:#}");
+    let rows: Vec<(&str, u64, u64)> = opening[0]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (g["path"].as_str().unwrap(), g["moves"].as_u64().unwrap(), g["shared_with_longest"].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("./a.sgf", 120, 120),
+            ("./b.sgf", 120, 120),
+            ("./parting.sgf", 120, 50),
+            ("./sub/c.sgf", 120, 120),
+            ("./cut.sgf", 100, 100)
+        ]
+    );
+    let text = run_in(dir.path(), &["stats", "-q", "--duplicates", "."]).stdout;
+    assert!(text.contains("same moves: 1 group, 3 games, 2 of them extra copies"), "{text}");
+    assert!(
+        text.contains(
+            "  100 moves  ./cut.sgf  (a truncated copy? agrees with the longest at every 50th move up to 100)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("  120 moves  ./parting.sgf  (parts from the longest after move 50, by move 100)"), "{text}");
+    assert!(!text.contains("unrelated"), "{text}");
 }
