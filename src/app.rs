@@ -120,8 +120,10 @@ fn unusable_paths(config: &FilesConfig, stderr: &mut dyn Write) -> Vec<PathBuf> 
 
 /// The reporter for the run's kind and format, writing to `writer`.
 fn reporter<'w>(config: &FilesConfig, writer: &'w mut dyn Write) -> Box<dyn Reporter + 'w> {
+    if let ReportKind::Stats(options) = &config.kind {
+        return Box::new(StatsReporter::new(writer, config.format == FormatArg::Json, options.clone()));
+    }
     match config.format {
-        _ if config.kind == ReportKind::Stats => Box::new(StatsReporter::new(writer, config.format == FormatArg::Json)),
         FormatArg::Text => Box::new(TextReporter::new(writer, config.style)),
         FormatArg::Json => Box::new(JsonReporter::new(writer)),
         FormatArg::Jsonl => Box::new(JsonLinesReporter::new(writer)),

@@ -29,7 +29,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Score finished games: Japanese (territory) and Chinese (area) counts side by side, checked against RE.
     Score(ScoreArgs),
-    /// An archive at a glance: validity, board sizes, rules, komi, results, margins, RE checks.
+    /// An archive at a glance: validity, sizes, rules, komi, results, histograms of margins and lengths, RE checks.
     Stats(StatsArgs),
     /// Draw a position of a record: the final one, the one before a move, or the scored one (text or SVG).
     Show(ShowArgs),
@@ -157,6 +157,22 @@ pub enum FormatArg {
     Github,
 }
 
+/// How `check` and `score` report each game.
+#[derive(Debug, Args)]
+pub struct GameOutputArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text", help_heading = "Output")]
+    pub format: FormatArg,
+
+    /// Also show info notes (missing komi, normalised komi, default rules) in text output.
+    #[arg(long, short = 'v', help_heading = "Output")]
+    pub verbose: bool,
+
+    /// In text output, print only games with errors or warnings (and the summary).
+    #[arg(long, help_heading = "Output")]
+    pub problems_only: bool,
+}
+
 /// Flags shared by every subcommand that reads records.
 #[derive(Debug, Args)]
 pub struct InputArgs {
@@ -172,10 +188,6 @@ pub struct InputArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = config::komi_flag, help_heading = "Rules")]
     pub komi: Option<f64>,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value = "text", help_heading = "Output")]
-    pub format: FormatArg,
-
     /// Write the report to this file (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(long, short = 'o', value_name = "FILE", help_heading = "Output")]
     pub output: Option<PathBuf>,
@@ -183,14 +195,6 @@ pub struct InputArgs {
     /// No progress bar on stderr.
     #[arg(long, short = 'q', help_heading = "Output")]
     pub quiet: bool,
-
-    /// Also show info notes (missing komi, normalised komi, default rules) in text output.
-    #[arg(long, short = 'v', help_heading = "Output")]
-    pub verbose: bool,
-
-    /// In text output, print only games with errors or warnings (and the summary).
-    #[arg(long, help_heading = "Output")]
-    pub problems_only: bool,
 
     /// Exit with status 1 when there are warnings, not only errors.
     #[arg(long)]
@@ -240,9 +244,13 @@ pub struct InputArgs {
 #[allow(missing_docs)]
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    // What to read and how to report it.
+    // What to read.
     #[command(flatten)]
     pub input: InputArgs,
+
+    // How to report each game.
+    #[command(flatten)]
+    pub report: GameOutputArgs,
 
     /// Replay every variation, not only the main line.
     #[arg(long)]
@@ -294,18 +302,68 @@ impl From<HandicapBonusArg> for HandicapBonus {
 #[allow(missing_docs)]
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    // What to read and how to report it.
+    // What to read.
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text", help_heading = "Output")]
+    pub format: StatsFormatArg,
+
+    /// Also break the counts down by the file's folder, the year of the game (DT), the rules it was checked under
+    /// or the board size; repeat or separate with commas for several tables.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "folder|year|rules|size", help_heading = "Output")]
+    pub by: Vec<GroupByArg>,
+
+    /// List the unreadable files, the invalid games (with their first error) and the games whose RE the count
+    /// contradicts.
+    #[arg(long, help_heading = "Output")]
+    pub list: bool,
+
+    /// Group the games that hold the same moves (up to rotation and reflection), and those that share their
+    /// first 50 moves and differ after (truncated or extended copies, or long shared openings). Keeps a few
+    /// bytes a game until the end of the run.
+    #[arg(long, help_heading = "Output")]
+    pub duplicates: bool,
+
+    /// Draw the histograms with ASCII `#` instead of Unicode blocks; reads well in logs.
+    #[arg(long, help_heading = "Output")]
+    pub ascii: bool,
+}
+
+/// The formats `stats --format` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormatArg {
+    /// Tables and histograms.
+    Text,
+    /// One JSON document (schema in schema/stats.schema.json).
+    Json,
+}
+
+/// What `stats --by` breaks the counts down by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum)]
+pub enum GroupByArg {
+    /// The folder the file is in, as the path names it.
+    Folder,
+    /// The year the game was played, from DT.
+    Year,
+    /// The rules the game was checked under, and whether the record stated them.
+    Rules,
+    /// The board size.
+    Size,
 }
 
 // `gotool score` flags.
 #[allow(missing_docs)]
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
-    // What to read and how to report it.
+    // What to read.
     #[command(flatten)]
     pub input: InputArgs,
+
+    // How to report each game.
+    #[command(flatten)]
+    pub report: GameOutputArgs,
 
     /// Dead stones, comma-separated, in board notation (D4) or SGF (dd); each marks its whole chain.
     /// Overrides the record's TB/TW markup.

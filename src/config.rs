@@ -12,7 +12,7 @@
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-use crate::cli::{Cli, ColorChoice, Command, FormatArg, InputArgs, ShowArgs};
+use crate::cli::{Cli, ColorChoice, Command, FormatArg, GroupByArg, InputArgs, ShowArgs, StatsFormatArg};
 use crate::pipeline::{Plan, View};
 use crate::render::text::TextOptions;
 use crate::replay::ReplayOptions;
@@ -20,6 +20,7 @@ use crate::report::text::TextStyle;
 use crate::score::game::ScoreOptions;
 use crate::sgf::Limits;
 use crate::source::Shard;
+use crate::stats::{GroupBy, StatsOptions};
 
 /// What a run does.
 #[derive(Debug)]
@@ -35,14 +36,14 @@ pub(crate) enum Config {
 }
 
 /// What a run reports for each file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum ReportKind {
     /// One entry per game (check).
     Games,
     /// One entry per game, with the full score table in text (score).
     ScoreTables,
-    /// Only the statistics at the end (stats).
-    Stats,
+    /// Only the statistics at the end (stats), these ones.
+    Stats(StatsOptions),
 }
 
 /// A run over files and folders.
@@ -95,7 +96,9 @@ impl Config {
 
     /// Resolves the command line in the environment `terminal`.
     fn resolve(cli: Cli, terminal: &Terminal) -> anyhow::Result<Config> {
-        let (kind, input, plan, color) = match cli.command {
+        // What each subcommand reads, how it reports (`check` and `score` per game, `stats` once), in which format,
+        // and whether in colour.
+        let (kind, input, mut plan, report, format, color) = match cli.command {
             Command::Show(args) => return Ok(Config::Show(show_config(args, terminal))),
             Command::Completions(args) => return Ok(Config::Completions(args.shell)),
             Command::Man(args) => return Ok(Config::Man(args.subcommand)),
@@ -108,7 +111,8 @@ impl Config {
                 if args.board {
                     plan.error_pictures = Some(TextOptions { ascii: args.ascii, color });
                 }
-                (ReportKind::Games, args.input, plan, color)
+                let format = args.report.format;
+                (ReportKind::Games, args.input, plan, Some(args.report), format, color)
             }
             Command::Score(args) => {
                 let color = terminal.colors(args.color.color, to_stdout(&args.input));
@@ -119,16 +123,34 @@ impl Config {
                     force: args.force,
                     position_findings_as_notes: false,
                 });
-                (ReportKind::ScoreTables, args.input, plan, color)
+                let format = args.report.format;
+                (ReportKind::ScoreTables, args.input, plan, Some(args.report), format, color)
             }
             Command::Stats(args) => {
-                if matches!(args.input.format, FormatArg::Jsonl | FormatArg::Github) {
-                    anyhow::bail!("stats prints one table: use --format text or --format json");
-                }
                 let mut plan = plan(&args.input, false);
                 plan.score = Some(ScoreOptions::default());
+                // One table for each grouping, in the order first asked for.
+                let mut by = Vec::new();
+                for arg in &args.by {
+                    let group = match arg {
+                        GroupByArg::Folder => GroupBy::Folder,
+                        GroupByArg::Year => GroupBy::Year,
+                        GroupByArg::Rules => GroupBy::Rules,
+                        GroupByArg::Size => GroupBy::Size,
+                    };
+                    if !by.contains(&group) {
+                        by.push(group);
+                    }
+                }
+                let format = match args.format {
+                    StatsFormatArg::Text => FormatArg::Text,
+                    StatsFormatArg::Json => FormatArg::Json,
+                };
+                // The duplicates are found by the games' fingerprints.
+                plan.replay.fingerprints = args.duplicates;
+                let options = StatsOptions { by, list: args.list, ascii: args.ascii, duplicates: args.duplicates };
                 // The statistics are never coloured.
-                (ReportKind::Stats, args.input, plan, false)
+                (ReportKind::Stats(options), args.input, plan, None, format, false)
             }
         };
         // `-` is stdout, as in every Unix tool; a folder is not a place for a report.
@@ -138,10 +160,14 @@ impl Config {
         {
             anyhow::bail!("--output {}: that is a folder; name a file for the report", path.display());
         }
+        // The signature and move hashes are only in the JSON formats (and stats' duplicates, which sets them).
+        if matches!(format, FormatArg::Json | FormatArg::Jsonl) && !matches!(kind, ReportKind::Stats(_)) {
+            plan.replay.fingerprints = true;
+        }
         let style = TextStyle {
             color,
-            verbose: input.verbose,
-            problems_only: input.problems_only,
+            verbose: report.as_ref().is_some_and(|r| r.verbose),
+            problems_only: report.as_ref().is_some_and(|r| r.problems_only),
             score_table: kind == ReportKind::ScoreTables,
         };
         Ok(Config::Files(FilesConfig {
@@ -150,7 +176,7 @@ impl Config {
             jobs: jobs(input.jobs, &input.paths),
             follow_links: input.follow_links,
             shard: input.shard,
-            format: input.format,
+            format,
             style,
             quiet: input.quiet,
             strict: input.strict,
@@ -218,7 +244,12 @@ fn plan(input: &InputArgs, all_variations: bool) -> Plan {
             max_variation_depth: input.max_depth,
             ..Limits::default()
         },
-        replay: ReplayOptions { rules: input.rules.map(Into::into), komi: input.komi, all_variations },
+        replay: ReplayOptions {
+            rules: input.rules.map(Into::into),
+            komi: input.komi,
+            all_variations,
+            fingerprints: false,
+        },
         score: None,
         error_pictures: None,
     }
@@ -232,7 +263,7 @@ fn show_config(args: ShowArgs, terminal: &Terminal) -> ShowConfig {
             game: args.game,
             move_number: args.move_number,
             score: args.score.then(|| ScoreOptions { dead: args.dead, force: true, ..ScoreOptions::default() }),
-            replay: ReplayOptions { rules: args.rules.map(Into::into), komi: None, all_variations: false },
+            replay: ReplayOptions { rules: args.rules.map(Into::into), komi: None, ..ReplayOptions::default() },
         },
         text: TextOptions { ascii: args.ascii, color: terminal.colors(args.color.color, true) },
         svg: args.svg,
@@ -285,6 +316,7 @@ mod tests {
         match resolve(args, terminal) {
             Config::Files(files) => (files.style.color, files.plan.error_pictures.is_some_and(|o| o.color)),
             Config::Show(show) => (show.text.color, show.text.color),
+            Config::Completions(_) | Config::Man(_) => (false, false),
         }
     }
 

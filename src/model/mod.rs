@@ -7,7 +7,9 @@
 //!  "files": [{"path": "...", "error": null | {"code", "message", "line", "column"},
 //!             "charset": "UTF-8", "diagnostics": [...file-level...],
 //!             "games": [{"index": 0, "valid": true, "rules": "japanese", "board_size": [19, 19], "komi": 6.5,
-//!                        "handicap": 0, "moves": 211, "result_recorded": "W+3.5" | null,
+//!                        "handicap": 0, "moves": 211, "signature": "qdpdpp dpqqcc" | null,
+//!                        "moves_hash": "0123456789abcdef" | null, "prefix_hash": "…" | null,
+//!                        "result_recorded": "W+3.5" | null,
 //!                        "black_player": ..., "white_player": ..., "ended_by_passes": bool,
 //!                        "diagnostics": [{"severity", "code", "message", "move", "color", "point",
 //!                                         "sgf_point", "line", "column", ("points"), ("variation")}],
@@ -112,6 +114,73 @@ pub struct GameReport {
     pub score: Option<GameScore>,
     /// A drawing of the board around the first error (`check --board`); text output only.
     pub picture: Option<String>,
+    /// Where `rules` came from: `stats` counts a missing `RU` apart from one that names Japanese. Not in the
+    /// JSON report, whose `no-rules` and `unknown-rules` diagnostics say the same.
+    pub rules_source: Source,
+    /// Where `komi` came from: `stats` counts a missing `KM` apart from `KM[0]`. Not in the JSON report, whose
+    /// `no-komi` and `bad-komi` diagnostics say the same.
+    pub komi_source: Source,
+    /// The year the game was played, from `DT` (for `stats --by year`; not in the JSON report).
+    pub year: Option<u16>,
+    /// How to find copies of the game; `None` when it could not be replayed at all.
+    pub fingerprint: Option<Fingerprint>,
+}
+
+/// Moves between two checkpoints of [`Fingerprint::checkpoints`]; the first is the JSON `prefix_hash`.
+pub const CHECKPOINT: u32 = 50;
+/// Checkpoints kept: after 50, 100, … 400 moves.
+pub const CHECKPOINTS: usize = 8;
+
+/// How to find copies of a game (`replay::fingerprint` says how each part is made): the Dyer signature, and
+/// hashes of the main line's moves that are the same for every rotation and reflection of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fingerprint {
+    /// Moves 20, 40, 60, a space, moves 31, 51, 71, in SGF coordinates (`--` for a move the game does not
+    /// reach), as SGFC prints it with `-g`.
+    pub signature: [u8; 13],
+    /// The canonical hash of the main line's moves and the position set up before the first.
+    pub moves_hash: u64,
+    /// The canonical hash of the first 50, 100, … 400 moves: the `moves_hash` of the game cut there; 0 past
+    /// the game's length.
+    pub checkpoints: [u64; CHECKPOINTS],
+    /// Moves hashed: every move of the main line, as written.
+    pub moves: u32,
+    /// Stones set up before the first move.
+    pub setup_stones: u32,
+}
+
+impl Fingerprint {
+    /// The signature as text.
+    pub fn signature(&self) -> &str {
+        std::str::from_utf8(&self.signature).unwrap_or("")
+    }
+
+    /// The hash of the first 50 moves (`None` for a shorter game): a truncated copy of at least 50 moves shares
+    /// it with its original.
+    pub fn prefix_hash(&self) -> Option<u64> {
+        (self.moves >= CHECKPOINT).then_some(self.checkpoints[0])
+    }
+}
+
+/// A hash as JSON writes it: 16 hexadecimal digits (a JSON number loses precision past 2^53).
+fn hex(hash: u64) -> String {
+    format!("{hash:016x}")
+}
+
+/// Where a game's rules or komi came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Source {
+    /// The record states it (`RU` names rules gotool knows, `KM` is a number).
+    Record,
+    /// The record does not say (no `RU`, no `KM`): the default was used (Japanese, komi 0). Also a game that
+    /// could not be replayed at all.
+    #[default]
+    Missing,
+    /// The record says something gotool cannot use (an unknown `RU`, a `KM` that is not a komi): the default
+    /// was used.
+    Unreadable,
+    /// The command line gave it (`--rules`, `--komi`).
+    Flag,
 }
 
 impl GameReport {
@@ -133,7 +202,7 @@ impl GameReport {
 
 impl Serialize for GameReport {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("GameReport", 13)?;
+        let mut s = serializer.serialize_struct("GameReport", 16)?;
         s.serialize_field("index", &self.index)?;
         s.serialize_field("valid", &self.is_valid())?;
         s.serialize_field("rules", &self.rules.map(crate::go::RulesName::as_str))?;
@@ -141,6 +210,10 @@ impl Serialize for GameReport {
         s.serialize_field("komi", &self.komi)?;
         s.serialize_field("handicap", &self.handicap)?;
         s.serialize_field("moves", &self.moves)?;
+        let fingerprint = self.fingerprint.as_ref();
+        s.serialize_field("signature", &fingerprint.map(Fingerprint::signature))?;
+        s.serialize_field("moves_hash", &fingerprint.map(|f| hex(f.moves_hash)))?;
+        s.serialize_field("prefix_hash", &fingerprint.and_then(Fingerprint::prefix_hash).map(hex))?;
         s.serialize_field("result_recorded", &self.result_text())?;
         s.serialize_field("black_player", &self.black_player)?;
         s.serialize_field("white_player", &self.white_player)?;

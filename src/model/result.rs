@@ -16,7 +16,7 @@ pub enum WinBy {
     Time,
     /// The loser forfeited.
     Forfeit,
-    /// `B+` alone: a win whose margin the record does not give.
+    /// `B+` alone, or `B+0`: a win whose margin the record does not give (see `sgf::values::parse_result`).
     Unspecified,
     /// Another reason after the `+`, kept as written (e.g. `Illegal` in CGOS records).
     Other(String),

@@ -43,6 +43,8 @@ pub struct GameInfo {
     pub rules: RecordRules,
     /// The komi (`KM`) after reading its dialects, `None` when missing or unreadable.
     pub komi: Option<Komi>,
+    /// `KM` is written: with `komi` `None`, it could not be read (`bad-komi`); without, it is missing (`no-komi`).
+    pub komi_written: bool,
     /// Handicap stones (`HA`), when the record declares a handicap of 2 or more.
     pub handicap: Option<Handicap>,
     /// The result (`RE`).
@@ -51,6 +53,8 @@ pub struct GameInfo {
     pub black_player: Option<String>,
     /// White's name (`PW`).
     pub white_player: Option<String>,
+    /// The year the game was played (`DT`'s first four-digit number), `None` when `DT` is missing or names none.
+    pub year: Option<u16>,
 }
 
 /// The rules a record names.
@@ -58,8 +62,10 @@ pub struct GameInfo {
 pub struct RecordRules {
     /// The ruleset gotool checks them as (Japanese for one it does not know).
     pub rules: Rules,
-    /// Whether the name is one gotool knows (`false`: an unknown `RU`, checked as Japanese).
+    /// Whether the name is one gotool knows (`false`: a missing or unknown `RU`, checked as Japanese).
     pub recognised: bool,
+    /// `RU` is written (and not empty): with `recognised` false, it names rules gotool does not know.
+    pub written: bool,
 }
 
 /// Komi after normalising the dialects real records use (rules.md section 3).

@@ -3,12 +3,13 @@
 //! variation. Pure: no files, no printing. The first illegal move ends the replay of its line (the position
 //! after it is undefined); warnings never do.
 
+mod fingerprint;
 mod line;
 mod messages;
 mod variations;
 
 use crate::go::{Game, Preset, Rules};
-use crate::model::{Diagnostic, GameReport, Sink};
+use crate::model::{Diagnostic, GameReport, Sink, Source};
 use crate::record::{GameRecord, InfoField, NONE};
 use line::LineState;
 
@@ -21,6 +22,9 @@ pub struct ReplayOptions {
     pub komi: Option<f64>,
     /// `--all-variations`: replay every branch, not only the main line.
     pub all_variations: bool,
+    /// Compute each game's [`Fingerprint`](crate::model::Fingerprint) (signature and move hashes): only when the
+    /// output shows them (JSON, JSON Lines, `stats --duplicates`), since they cost about 70 instructions a move.
+    pub fingerprints: bool,
 }
 
 /// What a game is played and counted under: the record's information with the caller's overrides applied.
@@ -96,6 +100,10 @@ pub fn check_game(record: &GameRecord, index: usize, options: &ReplayOptions) ->
         diagnostics: Vec::new(),
         score: None,
         picture: None,
+        rules_source: Source::Missing,
+        komi_source: Source::Missing,
+        year: None,
+        fingerprint: None,
     };
     let (Some(settings), Some(info)) = (settings, record.info.as_ref()) else {
         report.diagnostics = diags;
@@ -108,6 +116,22 @@ pub fn check_game(record: &GameRecord, index: usize, options: &ReplayOptions) ->
     report.result = info.result.clone();
     report.black_player = info.black_player.clone();
     report.white_player = info.white_player.clone();
+    report.year = info.year;
+    if options.fingerprints {
+        report.fingerprint = Some(fingerprint::fingerprint(record, settings.width, settings.height));
+    }
+    report.rules_source = match (options.rules, &info.rules) {
+        (Some(_), _) => Source::Flag,
+        (None, rules) if rules.recognised => Source::Record,
+        (None, rules) if rules.written => Source::Unreadable,
+        (None, _) => Source::Missing,
+    };
+    report.komi_source = match (options.komi, &info.komi) {
+        (Some(_), _) => Source::Flag,
+        (None, Some(_)) => Source::Record,
+        (None, None) if info.komi_written => Source::Unreadable,
+        (None, None) => Source::Missing,
+    };
 
     let mut line = LineState::new(&settings, record.nodes.len() as u32);
     let mut node = 0;

@@ -37,34 +37,43 @@ impl<W: Write> TextReporter<W> {
         if self.style.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
     }
 
-    fn place(path: &str, d: &Diagnostic) -> String {
-        match (d.line, d.column) {
-            (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
-            _ => path.to_string(),
-        }
-    }
-
-    fn body(d: &Diagnostic) -> String {
-        let message = escape_terminal(&d.message);
-        let variation = d.variation.map(|v| format!("variation {v}, ")).unwrap_or_default();
-        match d.move_label() {
-            Some(label) => format!("{variation}{}: {message} [{}]", escape_terminal(&label), d.code),
-            None => format!("{variation}{message} [{}]", d.code),
-        }
-    }
-
     fn detail(&mut self, path: &str, d: &Diagnostic) -> io::Result<()> {
         let label = match d.severity {
             Severity::Error => self.paint("error", "31"),
             Severity::Warning => self.paint("warning", "33"),
             Severity::Info => self.paint("info", "36"),
         };
-        writeln!(self.out, "  {label}: {}: {}", Self::place(path, d), Self::body(d))
+        writeln!(self.out, "  {label}: {}: {}", place(path, d), body(d))
     }
 
     fn shown(&self, d: &Diagnostic) -> bool {
         d.severity != Severity::Info || self.style.verbose
     }
+}
+
+/// `path:line:col`, or the path alone where the place is not known. `path` is already escaped.
+fn place(path: &str, d: &Diagnostic) -> String {
+    match (d.line, d.column) {
+        (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
+        _ => path.to_string(),
+    }
+}
+
+/// What a diagnostic says, with its move and code: `move 57 (W Q16 / pd): illegal ko recapture [ko]`.
+fn body(d: &Diagnostic) -> String {
+    let message = escape_terminal(&d.message);
+    let variation = d.variation.map(|v| format!("variation {v}, ")).unwrap_or_default();
+    match d.move_label() {
+        Some(label) => format!("{variation}{}: {message} [{}]", escape_terminal(&label), d.code),
+        None => format!("{variation}{message} [{}]", d.code),
+    }
+}
+
+/// A game's line when it has an error: `path:line:col: error: move 57 (W Q16 / pd): illegal ko recapture [ko]`.
+/// `name` is the game's name, already escaped (`path`, or `path#n` in a collection); `label` is `error`,
+/// coloured or not.
+pub(crate) fn error_line(name: &str, d: &Diagnostic, label: &str) -> String {
+    format!("{}: {label}: {}", place(name, d), body(d))
 }
 
 impl<W: Write> Reporter for TextReporter<W> {
@@ -110,7 +119,7 @@ impl<W: Write> Reporter for TextReporter<W> {
                 }
                 (Some(e), _) => {
                     let label = self.paint("error", "31");
-                    writeln!(self.out, "{}: {label}: {}", Self::place(&name, e), Self::body(e))?;
+                    writeln!(self.out, "{}", error_line(&name, e, &label))?;
                     if let Some(picture) = &game.picture {
                         for line in picture.lines() {
                             writeln!(self.out, "    {line}")?;

@@ -34,6 +34,9 @@ mod schema;
 // `gotool show`: titles, captions and scores in the SVG and text pictures; `--color` and the terminal.
 mod pictures;
 
+// `gotool stats`: totals, breakdowns, histograms, lists, duplicates, its JSON schema.
+mod stats;
+
 // One test per bug, `r<issue>_<slug>`; inputs generated in the test.
 mod regression;
 

@@ -1,5 +1,6 @@
-//! Real output validated against the JSON Schema in `schema/report.schema.json`: the `check` and `score`
-//! documents over every fixture, and each JSON Lines object on its own.
+//! Real output validated against the JSON Schemas in `schema/`: the `check` and `score` documents over every
+//! fixture and each JSON Lines object on its own (`report.schema.json`), and `stats` documents
+//! (`stats.schema.json`, which takes its diagnostics from the report schema).
 
 use serde_json::Value;
 
@@ -69,4 +70,53 @@ fn scored_corpus_games_match_the_schema() {
         scored += usize::from(value["score"].is_object());
     }
     assert!(scored > 2000, "{scored} scored games");
+}
+
+/// The `stats` schema, with the report schema it refers to for diagnostics.
+fn stats_validator() -> jsonschema::Validator {
+    let read = |name: &str| -> Value {
+        let path = format!("{}/schema/{name}", env!("CARGO_MANIFEST_DIR"));
+        serde_json::from_str(&std::fs::read_to_string(path).expect("schema file")).expect("schema is JSON")
+    };
+    let registry = jsonschema::Registry::new()
+        .add("https://gotool.invalid/schema/report.schema.json", read("report.schema.json"))
+        .expect("report schema registers")
+        .prepare()
+        .expect("registry");
+    jsonschema::options().with_registry(&registry).build(&read("stats.schema.json")).expect("stats schema compiles")
+}
+
+#[test]
+fn stats_documents_match_the_schema() {
+    let validator = stats_validator();
+    for extra in [&[][..], &["--by", "folder,year,rules,size", "--list", "--duplicates"][..]] {
+        let mut args = vec!["stats", "-q", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push("sgf");
+        let doc = run(&args).json();
+        assert_valid(&validator, &doc, &format!("stats {extra:?}"));
+        assert_eq!(doc["schema_version"], 1);
+    }
+    let mut doc = run(&["stats", "-q", "--format", "json", "--list", "sgf"]).json();
+    assert!(!doc["lists"]["invalid"].as_array().unwrap().is_empty(), "the fixtures hold invalid games");
+    doc["rules"][0]["source"] = "somewhere".into();
+    assert!(!validator.is_valid(&doc), "the stats schema must be able to fail");
+}
+
+#[test]
+fn stats_of_the_corpus_match_the_schema() {
+    let Some(corpus) = std::env::var_os("GOTOOL_CORPUS") else {
+        eprintln!("GOTOOL_CORPUS not set: skipping the corpus stats schema test");
+        return;
+    };
+    let validator = stats_validator();
+    for folder in ["games", "finished", "malformed", "rules"] {
+        let output = crate::util::gotool()
+            .args(["stats", "-q", "--format", "json", "--by", "folder,year,rules,size", "--list", "--duplicates"])
+            .arg(std::path::Path::new(&corpus).join(folder))
+            .output()
+            .expect("gotool runs");
+        let doc: Value = serde_json::from_slice(&output.stdout).expect("stats prints one JSON document");
+        assert_valid(&validator, &doc, &format!("stats of {folder}/"));
+    }
 }
