@@ -20,4 +20,5 @@ pub mod render;
 pub mod report;
 pub mod score;
 pub mod sgf;
+pub mod source;
 pub mod stats;

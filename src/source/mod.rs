@@ -1,0 +1,4 @@
+//! Where records come from: containers (archives and compressed streams) and collections streamed game by
+//! game.
+
+pub mod split;
