@@ -1112,10 +1112,6 @@ mod tests {
             .collect()
     }
 
-    fn pos(offset: u64, line: u64, column: u64) -> Position {
-        Position { offset, line, column }
-    }
-
     #[test]
     fn games_come_one_at_a_time_with_their_places() {
         let pieces = split("(;GM[1];B[aa])\n  (;GM[1]C[a (b) c \\] )];W[bb](;B[cc])(;B[dd]))(;)\r\n(;FF[4])");
