@@ -566,6 +566,7 @@ struct Utf16ToUtf8<R> {
     start: usize,
     end: usize,
     eof: bool,
+    finished: bool,
 }
 
 impl<R: Read> Utf16ToUtf8<R> {
@@ -574,13 +575,24 @@ impl<R: Read> Utf16ToUtf8<R> {
         let mut input = head;
         input.resize(CHUNK_BYTES, 0);
         // With BOM handling, the BOM is dropped and the byte order it names is used.
-        Utf16ToUtf8 { reader, decoder: encoding.new_decoder_with_bom_removal(), input, start: 0, end, eof: false }
+        Utf16ToUtf8 {
+            reader,
+            decoder: encoding.new_decoder_with_bom_removal(),
+            input,
+            start: 0,
+            end,
+            eof: false,
+            finished: false,
+        }
     }
 }
 
 impl<R: Read> Read for Utf16ToUtf8<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         // A character needs up to 4 bytes of UTF-8 (3 for U+FFFD); the splitter always asks for far more.
+        if self.finished {
+            return Ok(0);
+        }
         if out.len() < 4 {
             return Err(io::Error::other("UTF-16 decoding needs a buffer of at least 4 bytes"));
         }
@@ -595,9 +607,12 @@ impl<R: Read> Read for Utf16ToUtf8<R> {
                     Err(e) => return Err(e),
                 }
             }
-            let (_, read, written, _) = self.decoder.decode_to_utf8(&self.input[self.start..self.end], out, self.eof);
+            let (result, read, written, _) =
+                self.decoder.decode_to_utf8(&self.input[self.start..self.end], out, self.eof);
             self.start += read;
-            if written > 0 || (self.eof && self.start == self.end) {
+            // The decoder is told the input ended once; it must not be used after that.
+            self.finished = self.eof && self.start == self.end && result == encoding_rs::CoderResult::InputEmpty;
+            if written > 0 || self.finished {
                 return Ok(written);
             }
         }
@@ -914,8 +929,17 @@ impl<R: Read> Splitter<R> {
         };
         loop {
             let found = match paired {
-                // Most values are a move's two letters, and memchr pays off for comments.
-                None => memchr::memchr3(b']', b'\\', b'\n', &self.buf[self.pos..self.end]).map(|i| self.pos + i),
+                // Most values are a move's two letters, found sooner looked at one by one; memchr pays off for
+                // comments.
+                None => {
+                    let bytes = &self.buf[self.pos..self.end];
+                    let short = bytes.iter().take(4).position(|b| matches!(b, b']' | b'\\' | b'\n'));
+                    match short {
+                        Some(i) => Some(self.pos + i),
+                        None if bytes.len() <= 4 => None,
+                        None => memchr::memchr3(b']', b'\\', b'\n', &bytes[4..]).map(|i| self.pos + 4 + i),
+                    }
+                }
                 Some(db) => {
                     let mut i = self.pos;
                     while i < self.end && !matches!(self.buf[i], b']' | b'\\' | b'\n') && !db.is_lead(self.buf[i]) {
@@ -941,6 +965,8 @@ impl<R: Read> Splitter<R> {
                 b'\n' => {
                     if self.pos < self.end || !self.eof {
                         if self.pos >= self.end {
+                            // The line break is looked at again once the next line's start is read.
+                            self.pos = i;
                             return Some(ROOT_LOOKAHEAD);
                         }
                         if self.buf[self.pos] == b'(' {
@@ -1164,6 +1190,9 @@ mod tests {
                 "game 1 2:1 (;GM[1];B[bb])",
             ]
         );
+        // Found when the line break is the last byte read so far, too (the byte-by-byte reader).
+        let text = "(;GM[1];B[aa]C[oops\n(;GM[1];B[bb])";
+        assert_eq!(describe(&split(text))[1], "game 1 2:1 (;GM[1];B[bb])");
         // In the middle of a line the same text is a comment's.
         let text = "(;GM[1]C[see (;GM[1\\]FF[4\\]) here])";
         assert_eq!(describe(&split(text)), [format!("game 0 1:1 {text}")]);
@@ -1296,6 +1325,9 @@ mod tests {
             let Piece::Game(second) = &pieces[1] else { panic!("{pieces:?}") };
             assert_eq!((second.start.line, second.start.column), (2, 1));
             let decoded = crate::input::decode(&second.bytes).unwrap();
+            // An odd byte at the end (found by fuzzing: the decoder was used again after it had finished).
+            let odd: Vec<u8> = bytes.iter().copied().chain([b'x']).collect();
+            assert_eq!(split_with(&odd, SplitOptions::default()).len(), 3);
             assert_eq!(decoded.text, "(;GM[1]C[ü])");
             let Piece::Game(first) = &pieces[0] else { panic!() };
             assert_eq!(crate::input::decode(&first.bytes).unwrap().text, "(;GM[1]PB[李];B[aa])");

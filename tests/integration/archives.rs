@@ -685,3 +685,28 @@ fn the_iterator_reads_standard_input_like_a_file() {
     let items: Vec<Item> = archive::items(Origin::Reader(reader), "-".into(), SourceOptions::default()).collect();
     assert_eq!(describe(&items), record_names(&list).iter().map(|n| format!("-!/{n}")).collect::<Vec<_>>());
 }
+
+/// Seeds for the `containers` fuzz target: one small archive of every kind, written to `fuzz/corpus/containers`
+/// (never committed). `cargo test --release --test integration -- --ignored write_fuzz_seeds`
+#[test]
+#[ignore = "writes fuzz seeds; run by hand before fuzzing"]
+fn write_fuzz_seeds() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/containers");
+    std::fs::create_dir_all(&dir).unwrap();
+    let list: Vec<(String, Vec<u8>)> = members().into_iter().take(4).collect();
+    let tar = tar_of(&list);
+    let nested = zip_of(&[("in/a.tar.gz".to_string(), gzip(&tar))], zip::CompressionMethod::Stored);
+    let kinds = [
+        ("zip", zip_of(&list, zip::CompressionMethod::Deflated)),
+        ("tar.zst", zstd(&tar)),
+        ("tar.xz", xz(&tar)),
+        ("tar.bz2", bzip2(&tar)),
+        ("7z", seven_z_of(&list, false)),
+        ("solid.7z", seven_z_of(&list, true)),
+        ("nested.zip", nested),
+        ("sgf.zst", zstd(&record(1))),
+    ];
+    for (name, bytes) in kinds {
+        std::fs::write(dir.join(format!("seed-{name}")), bytes).unwrap();
+    }
+}
