@@ -299,17 +299,19 @@ fn walk_path_inner(path: &Path, display: &str, options: &SourceOptions, emit: &m
         Ok(head) => head,
         Err(e) => return emit(Item::Failed { path: display.to_string(), error: SourceError::io(&e) }),
     };
-    let mut walker = Walker { options, emit, last_failed: None };
+    let size_hint = file.metadata().map_or(0, |m| m.len());
+    let mut walker = Walker { options, emit, last_failed: None, size_hint };
     match Format::sniff(&head) {
         Some(format) if format.needs_seeking() => {
             let lower = path.to_string_lossy().to_ascii_lowercase();
             if format == Format::SevenZ && is_first_volume(&lower) {
                 match Volumes::open(path) {
-                    Ok(volumes) => walker.seekable(volumes, format, display, 0),
+                    Ok(volumes) => walker.seekable(BufReader::new(volumes), format, display, 0),
                     Err(e) => walker.fail(display, SourceError::io(&e)),
                 }
             } else {
-                walker.seekable(file, format, display, 0)
+                // Buffered: the readers parse headers a few bytes at a time.
+                walker.seekable(BufReader::new(file), format, display, 0)
             }
         }
         _ => walker.stream(Box::new(Cursor::new(head).chain(file)), display, 0, 0),
@@ -321,13 +323,13 @@ fn walk_path_inner(path: &Path, display: &str, options: &SourceOptions, emit: &m
 /// `max_member_bytes`, or refused with a message that says so. Nothing is written to disk.
 pub fn walk_reader(reader: &mut dyn Read, display: &str, options: &SourceOptions, emit: &mut Emit) -> ControlFlow<()> {
     guarded(display, emit, |emit| {
-        Walker { options, emit, last_failed: None }.stream(Box::new(&mut *reader), display, 0, 0)
+        Walker { options, emit, last_failed: None, size_hint: 0 }.stream(Box::new(&mut *reader), display, 0, 0)
     })
 }
 
 /// Walks bytes in memory, like [`walk_path`] on a file holding them.
 pub fn walk_bytes(bytes: &[u8], display: &str, options: &SourceOptions, emit: &mut Emit) -> ControlFlow<()> {
-    guarded(display, emit, |emit| Walker { options, emit, last_failed: None }.bytes(bytes, display, 0))
+    guarded(display, emit, |emit| Walker { options, emit, last_failed: None, size_hint: 0 }.bytes(bytes, display, 0))
 }
 
 /// Runs a walk; a panic inside it (in a decompressor, on hostile input) ends the walk of this input with an
@@ -375,6 +377,8 @@ struct Walker<'o, 'e, 'f> {
     emit: &'e mut Emit<'f>,
     /// Set by each failure reported, for a caller that needs to know whether a member's failed.
     last_failed: Option<()>,
+    /// The size of the file being walked when it is known (a plain file on disk), to size its buffer.
+    size_hint: u64,
 }
 
 impl Walker<'_, '_, '_> {
@@ -443,7 +447,8 @@ impl Walker<'_, '_, '_> {
     fn text(&mut self, reader: Box<dyn Read + '_>, display: &str, depth: u32) -> ControlFlow<()> {
         let max = self.options.max_member_bytes;
         let mut reader = reader;
-        let mut bytes = Vec::new();
+        let mut bytes = Vec::with_capacity(usize::try_from(self.size_hint.min(max).saturating_add(1)).unwrap_or(0));
+        self.size_hint = 0;
         if let Err(e) = reader.by_ref().take(max.saturating_add(1)).read_to_end(&mut bytes) {
             return self.fail(display, SourceError::io(&e));
         }
@@ -474,7 +479,7 @@ impl Walker<'_, '_, '_> {
         if declared.is_some_and(|size| size > max) {
             return self.fail(path, over_limit(max));
         }
-        let bytes = match read_limited(reader, max) {
+        let bytes = match read_limited_sized(reader, max, declared.unwrap_or(0)) {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return self.fail(path, over_limit(max)),
             Err(e) => return self.fail(path, SourceError::io(&e)),
@@ -517,7 +522,14 @@ fn over_limit(max: u64) -> SourceError {
 
 /// Reads all of `reader`, but never more than `max` bytes: `None` when it holds more.
 fn read_limited(reader: impl Read, max: u64) -> io::Result<Option<Vec<u8>>> {
-    let mut bytes = Vec::new();
+    read_limited_sized(reader, max, 0)
+}
+
+/// [`read_limited`], with room made first for `expected` bytes (within the limit): an archive's declared size,
+/// which saves the buffer's regrowing, not a promise (a lying size is still read no further than `max`).
+fn read_limited_sized(reader: impl Read, max: u64, expected: u64) -> io::Result<Option<Vec<u8>>> {
+    let room = usize::try_from(expected.min(max).saturating_add(1)).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(room);
     reader.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
     Ok((bytes.len() as u64 <= max).then_some(bytes))
 }
