@@ -996,9 +996,10 @@ impl<R: Read> Splitter<R> {
     /// Ends the open game: `pos` is just past its `)`, or where the next game starts, or the end of input.
     fn end_game(&mut self, ending: Ending) {
         let Some(mut game) = self.game.take() else { return };
-        let start_at = self.index_of(game.start.offset);
         let end_at = self.pos;
         game.dropped |= self.offset(end_at) - game.start.offset > self.options.max_game_bytes;
+        // A dropped game's start is no longer in the buffer.
+        let start_at = if game.dropped { end_at } else { self.index_of(game.start.offset) };
         // A game declaring a double-byte charset was lexed byte by byte, which is right if its bytes are
         // UTF-8 (decoding will read them so); if not, it is lexed again in its charset.
         if let Charset::Declared(db) = game.charset
@@ -1242,6 +1243,10 @@ mod tests {
             describe(&pieces),
             ["game 0 1:1 (;GM[1])", "broken 1 2:1 TooLarge { limit: 1000 }", "game 2 3:1 (;GM[1];B[aa])"]
         );
+        // Over the limit and never closed (found by fuzzing: the dropped game's start was looked up in the buffer).
+        let open = format!("(;GM[1]C[{}", "y".repeat(100_000));
+        let pieces = split_with(open.as_bytes(), SplitOptions { max_game_bytes: 1000 });
+        assert_eq!(describe(&pieces), ["broken 0 1:1 TooLarge { limit: 1000 }"]);
         // A limit exactly the game's size keeps it.
         let pieces = split_with(b"(;GM[1])", SplitOptions { max_game_bytes: 8 });
         assert!(matches!(&pieces[..], [Piece::Game(_)]));
