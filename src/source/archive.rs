@@ -23,6 +23,20 @@
 //!   compressions stacked on one another;
 //! - a 7z header is decoded within a memory limit, and its decoders run on one thread.
 
+// A build without some formats leaves parts of the walk unused.
+#![cfg_attr(
+    not(all(
+        feature = "zip",
+        feature = "tar",
+        feature = "gzip",
+        feature = "bzip2",
+        feature = "xz",
+        feature = "zstd",
+        feature = "sevenz"
+    )),
+    allow(dead_code, unused_variables)
+)]
+
 use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read, Seek, SeekFrom};
 use std::ops::ControlFlow;
