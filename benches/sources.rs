@@ -8,6 +8,9 @@
 //!   written to a file, then streamed through `split::Splitter`; peak memory (VmHWM) is printed at the end,
 //!   and this mode does nothing else, so that figure is the splitter's.
 //!
+//! - `walk PATH`: walks any input and prints what it yielded, the time and the peak memory (alone in its process).
+//! - `empty-7z N PATH`: writes a 7z of N empty `.sgf` entries (a hostile archive) to PATH, for `walk`.
+//!
 //! Records come from `$GOTOOL_CORPUS/games/kgs-u-go.net/kgs-19-2015` (or a folder given as an argument);
 //! scratch files go to a temporary folder removed at the end.
 //!
@@ -54,6 +57,12 @@ fn parse_args() -> Args {
 }
 
 fn main() {
+    let argv: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    match argv.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["walk", path] => return walk_one(Path::new(path)),
+        ["empty-7z", count, path] => return write_empty_7z(count.parse().expect("a count"), Path::new(path)),
+        _ => {}
+    }
     let args = parse_args();
     let folder = args.folder.clone().or_else(|| common::corpus().map(|c| c.join("games/kgs-u-go.net/kgs-19-2015")));
     let Some(folder) = folder.filter(|f| f.is_dir()) else {
@@ -263,4 +272,37 @@ fn peak_rss_kb() -> u64 {
         })
         .and_then(|kb| kb.parse().ok())
         .unwrap_or(0)
+}
+
+/// Walks one input: items by kind, time, peak memory.
+fn walk_one(path: &Path) {
+    let started = Instant::now();
+    let (mut records, mut bytes, mut pieces, mut failed) = (0u64, 0u64, 0u64, 0u64);
+    let _ = archive::walk_path(path, &path.display().to_string(), &SourceOptions::default(), &mut |item| {
+        match item {
+            Item::Record { bytes: b, .. } => {
+                records += 1;
+                bytes += b.len() as u64;
+            }
+            Item::Piece { .. } => pieces += 1,
+            Item::Failed { .. } => failed += 1,
+        }
+        ControlFlow::Continue(())
+    });
+    println!(
+        "walk {}: {records} records ({:.1} MB), {pieces} streamed pieces, {failed} failures in {:.2} s; peak RSS {} MB",
+        path.display(),
+        bytes as f64 / 1e6,
+        started.elapsed().as_secs_f64(),
+        peak_rss_kb() / 1024
+    );
+}
+
+fn write_empty_7z(count: usize, path: &Path) {
+    let mut writer = sevenz_rust2::ArchiveWriter::new(std::fs::File::create(path).unwrap()).unwrap();
+    for i in 0..count {
+        writer.push_archive_entry::<&[u8]>(sevenz_rust2::ArchiveEntry::new_file(&format!("e/{i}.sgf")), None).unwrap();
+    }
+    writer.finish().unwrap();
+    println!("wrote {count} empty entries to {}", path.display());
 }

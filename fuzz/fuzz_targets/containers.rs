@@ -19,7 +19,7 @@ const LIMIT: u64 = 1 << 20;
 fuzz_target!(|data: &[u8]| {
     let options = SourceOptions {
         max_member_bytes: LIMIT,
-        split: SplitOptions { max_game_bytes: 4096 },
+        split: SplitOptions { max_game_bytes: 4096, ..SplitOptions::default() },
         ..SourceOptions::default()
     };
     let mut held = 0usize;

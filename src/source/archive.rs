@@ -69,7 +69,7 @@ impl SourceOptions {
     pub fn with_max_file_size(max_file_bytes: u64) -> SourceOptions {
         SourceOptions {
             max_member_bytes: max_file_bytes,
-            split: SplitOptions { max_game_bytes: max_file_bytes },
+            split: SplitOptions { max_game_bytes: max_file_bytes, max_bytes_between_games: max_file_bytes },
             ..SourceOptions::default()
         }
     }
@@ -428,6 +428,8 @@ impl Walker<'_, '_, '_> {
                         )),
                     );
                 }
+                // The size on disk says nothing of the size decompressed.
+                self.size_hint = 0;
                 match decompressor(format, reader) {
                     Ok(inner) => self.stream(inner, display, depth, layers + 1),
                     Err(error) => self.fail(display, error),
@@ -461,6 +463,11 @@ impl Walker<'_, '_, '_> {
     fn text(&mut self, reader: Box<dyn Read + '_>, display: &str, depth: u32) -> ControlFlow<()> {
         let max = self.options.max_member_bytes;
         let mut reader = reader;
+        if depth == 0 && self.size_hint > max {
+            // A file known to be over the limit goes straight to streaming, without first holding `max` bytes.
+            self.size_hint = 0;
+            return self.split(reader, display);
+        }
         let mut bytes = Vec::with_capacity(usize::try_from(self.size_hint.min(max).saturating_add(1)).unwrap_or(0));
         self.size_hint = 0;
         if let Err(e) = reader.by_ref().take(max.saturating_add(1)).read_to_end(&mut bytes) {
@@ -472,8 +479,12 @@ impl Walker<'_, '_, '_> {
         if depth > 0 {
             return self.fail(display, over_limit(max));
         }
-        let rest = ReadThenFree { head: bytes, served: 0, rest: reader };
-        for piece in Splitter::new(rest, self.options.split) {
+        self.split(Box::new(ReadThenFree { head: bytes, served: 0, rest: reader }), display)
+    }
+
+    /// Streams a collection game by game.
+    fn split(&mut self, reader: Box<dyn Read + '_>, display: &str) -> ControlFlow<()> {
+        for piece in Splitter::new(reader, self.options.split) {
             match piece {
                 Ok(piece) => (self.emit)(Item::Piece { path: display.to_string(), piece })?,
                 Err(e) => {

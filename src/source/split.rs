@@ -68,11 +68,15 @@ pub struct SplitOptions {
     /// on after it. This is the per-game form of `--max-file-size`: what that limit protects (memory for one
     /// record's text and its tree) is per game in a stream.
     pub max_game_bytes: u64,
+    /// More than this many bytes without a game tree (since the start, or the last game) end the stream with a
+    /// [`ReadError`]: a real collection has a few bytes between games, while a decompression bomb of zeros or
+    /// spaces, or a binary file, would otherwise be read to its end, however long that takes.
+    pub max_bytes_between_games: u64,
 }
 
 impl Default for SplitOptions {
     fn default() -> Self {
-        SplitOptions { max_game_bytes: 64 * 1024 * 1024 }
+        SplitOptions { max_game_bytes: 64 * 1024 * 1024, max_bytes_between_games: 64 * 1024 * 1024 }
     }
 }
 
@@ -396,6 +400,8 @@ pub struct Splitter<R> {
     /// Junk after a game broken by a `)` too many belongs to that game's error.
     skipping_extra_nodes: bool,
     next_index: u64,
+    /// Stream offset just past the last game (0 before the first).
+    last_game_end: u64,
     lines: LineCounter,
     out: VecDeque<Piece>,
     /// Handed over once `out` is empty; the stream ends with it.
@@ -437,6 +443,7 @@ impl<R: Read> Splitter<R> {
             closed: None,
             skipping_extra_nodes: false,
             next_index: 0,
+            last_game_end: 0,
             lines: LineCounter::default(),
             out: VecDeque::new(),
             failure: None,
@@ -465,6 +472,15 @@ impl<R: Read> Splitter<R> {
     /// Reads more input, so that at least `wanted` bytes follow `pos` unless the input ends first. Bytes before
     /// the open game (or before `pos` when no game is open, or its bytes are being dropped) are let go first.
     fn fill(&mut self, wanted: usize) -> io::Result<()> {
+        if self.game.is_none() && self.offset(self.pos) - self.last_game_end > self.options.max_bytes_between_games {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "no game tree in {} bytes: not SGF text (a decompression bomb, or a binary file); reading stops",
+                    self.options.max_bytes_between_games
+                ),
+            ));
+        }
         if let Some(game) = &mut self.game
             && !game.dropped
             && self.base + self.end as u64 - game.start.offset > self.options.max_game_bytes
@@ -1012,6 +1028,7 @@ impl<R: Read> Splitter<R> {
             self.depth = 0;
             return;
         }
+        self.last_game_end = self.offset(end_at);
         let bytes = (!game.dropped).then(|| self.game_bytes(start_at, end_at));
         let kind = match ending {
             _ if game.dropped => Some(BrokenKind::TooLarge { limit: self.options.max_game_bytes }),
@@ -1238,18 +1255,31 @@ mod tests {
     fn a_game_over_the_limit_is_skipped_and_the_next_read() {
         let big = format!("(;GM[1]C[{}])", "x".repeat(5000));
         let text = format!("(;GM[1])\n{big}\n(;GM[1];B[aa])");
-        let pieces = split_with(text.as_bytes(), SplitOptions { max_game_bytes: 1000 });
+        let pieces = split_with(text.as_bytes(), SplitOptions { max_game_bytes: 1000, ..SplitOptions::default() });
         assert_eq!(
             describe(&pieces),
             ["game 0 1:1 (;GM[1])", "broken 1 2:1 TooLarge { limit: 1000 }", "game 2 3:1 (;GM[1];B[aa])"]
         );
         // Over the limit and never closed (found by fuzzing: the dropped game's start was looked up in the buffer).
         let open = format!("(;GM[1]C[{}", "y".repeat(100_000));
-        let pieces = split_with(open.as_bytes(), SplitOptions { max_game_bytes: 1000 });
+        let pieces = split_with(open.as_bytes(), SplitOptions { max_game_bytes: 1000, ..SplitOptions::default() });
         assert_eq!(describe(&pieces), ["broken 0 1:1 TooLarge { limit: 1000 }"]);
         // A limit exactly the game's size keeps it.
-        let pieces = split_with(b"(;GM[1])", SplitOptions { max_game_bytes: 8 });
+        let pieces = split_with(b"(;GM[1])", SplitOptions { max_game_bytes: 8, ..SplitOptions::default() });
         assert!(matches!(&pieces[..], [Piece::Game(_)]));
+    }
+
+    #[test]
+    fn a_stream_without_games_stops_after_the_gap_limit() {
+        let options = SplitOptions { max_bytes_between_games: 1 << 20, ..SplitOptions::default() };
+        let mut text = b"(;GM[1])".to_vec();
+        text.resize(3 << 20, b' ');
+        text.extend_from_slice(b"(;GM[1])");
+        let results: Vec<Result<Piece, ReadError>> = Splitter::new(text.as_slice(), options).collect();
+        assert!(matches!(&results[0], Ok(Piece::Game(_))));
+        let Some(Err(e)) = results.last() else { panic!("{results:?}") };
+        assert!(e.to_string().contains("no game tree in 1048576 bytes: not SGF text"), "{e}");
+        assert_eq!(results.len(), 2);
     }
 
     #[test]

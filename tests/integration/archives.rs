@@ -463,6 +463,17 @@ fn decompression_bombs_stop_at_the_limit() {
     // A compressed member inside an archive, and a compression of a compression.
     let nested = zip_of(&[("z.sgf.gz".to_string(), gzip(&zeros))], zip::CompressionMethod::Stored);
     assert!(describe(&walk(&nested, "n.zip", &limit))[0].starts_with(&format!("n.zip!/z.sgf.gz: {over}")));
+    // At the top level a stream over the limit is a collection to stream, and a bomb stops where no game has
+    // come for as long as the limit.
+    let bomb = [record(1), zeros.clone(), record(2)].concat();
+    let items = describe(&walk(&gzip(&bomb), "bomb.sgf.gz", &limit));
+    assert_eq!(items[0], "bomb.sgf.gz#1");
+    assert!(
+        items[1].starts_with("bomb.sgf.gz: io: cannot read past byte")
+            && items[1].contains("no game tree in 1048576 bytes"),
+        "{items:?}"
+    );
+    assert_eq!(items.len(), 2);
     let layers = gzip(&gzip(&gzip(&gzip(&record(1)))));
     assert_eq!(
         describe(&walk(&layers, "x.sgf.gz.gz.gz.gz", &limit)),
