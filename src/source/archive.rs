@@ -78,6 +78,10 @@ impl SourceOptions {
 /// Compressions stacked on one another (`x.gz.gz.gz`) that are undone before giving up.
 pub const MAX_COMPRESSION_LAYERS: u32 = 3;
 
+/// The buffer under a stream read from a file or standard input: for tar's 512-byte headers; the splitter's
+/// large reads go past it, and one is made for every loose file too.
+const STREAM_BUFFER: usize = 8 * 1024;
+
 /// How many bytes at the start of an input decide its format (tar's magic is at 257).
 pub const SNIFF_BYTES: usize = 512;
 
@@ -328,7 +332,13 @@ fn walk_path_inner(path: &Path, display: &str, options: &SourceOptions, emit: &m
                 walker.seekable(BufReader::new(file), format, display, 0)
             }
         }
-        _ => walker.stream(Box::new(Cursor::new(head).chain(file)), display, 0, 0),
+        // Buffered for tar, which reads 512-byte headers; large reads (the splitter's) go past the buffer.
+        _ => walker.stream(
+            Box::new(Cursor::new(head).chain(BufReader::with_capacity(STREAM_BUFFER, file))),
+            display,
+            0,
+            0,
+        ),
     }
 }
 
@@ -337,7 +347,8 @@ fn walk_path_inner(path: &Path, display: &str, options: &SourceOptions, emit: &m
 /// `max_member_bytes`, or refused with a message that says so. Nothing is written to disk.
 pub fn walk_reader(reader: &mut dyn Read, display: &str, options: &SourceOptions, emit: &mut Emit) -> ControlFlow<()> {
     guarded(display, emit, |emit| {
-        Walker { options, emit, last_failed: None, size_hint: 0 }.stream(Box::new(&mut *reader), display, 0, 0)
+        let reader = BufReader::with_capacity(STREAM_BUFFER, &mut *reader);
+        Walker { options, emit, last_failed: None, size_hint: 0 }.stream(Box::new(reader), display, 0, 0)
     })
 }
 
@@ -1168,11 +1179,10 @@ impl Iterator for Items {
 }
 
 impl Drop for Items {
+    /// Tells the walk to stop at its next item, without waiting for it: it may be blocked reading a slow pipe.
     fn drop(&mut self) {
         self.waiting.close();
         self.receiver = None;
-        if let Some(walk) = self.walk.take() {
-            let _ = walk.join();
-        }
+        self.walk = None;
     }
 }
