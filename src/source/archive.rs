@@ -1141,19 +1141,22 @@ pub fn items(origin: Origin, display: String, options: SourceOptions) -> Items {
     let waiting = std::sync::Arc::new(Waiting::default());
     let shared = waiting.clone();
     let path = display.clone();
-    let walk = std::thread::Builder::new().name("gotool-source".to_string()).spawn(move || {
-        let mut emit = |item: Item| {
-            if shared.reserve(item.held_bytes()) && sender.send(item).is_ok() {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        };
-        let _ = match origin {
-            Origin::Path(path) => walk_path(&path, &display, &options, &mut emit),
-            Origin::Reader(mut reader) => walk_reader(&mut reader, &display, &options, &mut emit),
-        };
-    });
+    let walk = std::thread::Builder::new()
+        .name("gotool-source".to_string())
+        .stack_size(crate::batch::WORKER_STACK_BYTES)
+        .spawn(move || {
+            let mut emit = |item: Item| {
+                if shared.reserve(item.held_bytes()) && sender.send(item).is_ok() {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            };
+            let _ = match origin {
+                Origin::Path(path) => walk_path(&path, &display, &options, &mut emit),
+                Origin::Reader(mut reader) => walk_reader(&mut reader, &display, &options, &mut emit),
+            };
+        });
     match walk {
         Ok(handle) => Items { receiver: Some(receiver), waiting, walk: Some(handle) },
         Err(e) => {
