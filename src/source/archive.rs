@@ -441,8 +441,14 @@ impl Walker<'_, '_, '_> {
                 }
                 // The size on disk says nothing of the size decompressed.
                 self.size_hint = 0;
-                match decompressor(format, reader) {
-                    Ok(inner) => self.stream(inner, display, depth, layers + 1),
+                let read = std::rc::Rc::new(std::cell::Cell::new(0u64));
+                let counted = Box::new(Counted { inner: reader, read: read.clone() });
+                match decompressor(format, counted) {
+                    Ok(inner) => {
+                        let floor = self.options.max_member_bytes;
+                        let guarded = RatioGuard { inner, read, written: 0, floor, format };
+                        self.stream(Box::new(guarded), display, depth, layers + 1)
+                    }
                     Err(error) => self.fail(display, error),
                 }
             }
@@ -591,6 +597,53 @@ impl<R: Read> Read for ReadThenFree<R> {
             return Ok(n);
         }
         self.rest.read(out)
+    }
+}
+
+/// How many times its size a compressed stream may decompress to, past `max_member_bytes`. SGF text compresses
+/// five to twenty times; a decompression bomb, a thousand times and far more (bzip2, xz and zstd reach
+/// millions). Such a stream is stopped there, whether or not what it holds is over the limit: a tar of huge
+/// members would otherwise be decompressed to its end just to be skipped.
+pub const MAX_EXPANSION: u64 = 1000;
+
+/// Counts the bytes read through it (a decompressor's input).
+struct Counted<R> {
+    inner: R,
+    read: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(out)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// A decompressor's output, stopped once it is over `floor` bytes and [`MAX_EXPANSION`] times its input.
+struct RatioGuard<R> {
+    inner: R,
+    read: std::rc::Rc<std::cell::Cell<u64>>,
+    written: u64,
+    floor: u64,
+    format: Format,
+}
+
+impl<R: Read> Read for RatioGuard<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(out)?;
+        self.written += n as u64;
+        if self.written > self.floor && self.written / MAX_EXPANSION > self.read.get() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "this {} stream decompresses to more than {MAX_EXPANSION} times its size (a decompression bomb); \
+                     not read further",
+                    self.format.name()
+                ),
+            ));
+        }
+        Ok(n)
     }
 }
 

@@ -451,11 +451,15 @@ fn decompression_bombs_stop_at_the_limit() {
     let items = describe(&walk(&zip_of(&list, zip::CompressionMethod::Deflated), "b.zip", &limit));
     assert!(items[0].starts_with(&format!("b.zip!/bomb.sgf: {over}")), "{items:?}");
     assert_eq!(items[1], "b.zip!/ok.sgf");
+    // A tar.gz member over the limit that compresses like text is skipped and the next member read; one that
+    // compresses a thousand times stops the stream there (its ratio gives it away).
+    let noise: Vec<u8> = (0u32..(2 << 20)).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let big = vec![("big.sgf".to_string(), noise), ("ok.sgf".to_string(), record(1))];
+    let items = describe(&walk(&gzip(&tar_of(&big)), "b.tar.gz", &limit));
+    assert!(items[0].starts_with(&format!("b.tar.gz!/big.sgf: {over}")) && items[1] == "b.tar.gz!/ok.sgf", "{items:?}");
     let items = describe(&walk(&gzip(&tar_of(&list)), "b.tar.gz", &limit));
-    assert!(
-        items[0].starts_with(&format!("b.tar.gz!/bomb.sgf: {over}")) && items[1] == "b.tar.gz!/ok.sgf",
-        "{items:?}"
-    );
+    assert!(items[0].starts_with(&format!("b.tar.gz!/bomb.sgf: {over}")), "{items:?}");
+    assert!(items[1].contains("decompresses to more than 1000 times its size (a decompression bomb)"), "{items:?}");
     // 7z, solid: the bomb is not decoded through, and the member after it in its block is named.
     let items = describe(&walk(&seven_z_of(&list, true), "b.7z", &limit));
     assert!(items[0].starts_with(&format!("b.7z!/bomb.sgf: {over}")), "{items:?}");
@@ -465,15 +469,20 @@ fn decompression_bombs_stop_at_the_limit() {
     assert!(describe(&walk(&nested, "n.zip", &limit))[0].starts_with(&format!("n.zip!/z.sgf.gz: {over}")));
     // At the top level a stream over the limit is a collection to stream, and a bomb stops where no game has
     // come for as long as the limit.
-    let bomb = [record(1), zeros.clone(), record(2)].concat();
-    let items = describe(&walk(&gzip(&bomb), "bomb.sgf.gz", &limit));
-    assert_eq!(items[0], "bomb.sgf.gz#1");
+    let noise = &big[0].1;
+    let binary = [record(1), noise.clone(), record(2)].concat();
+    let items = describe(&walk(&gzip(&binary), "bomb.sgf.gz", &limit));
+    assert_eq!(items[..2], ["bomb.sgf.gz#1", "bomb.sgf.gz junk at 2:1"]);
     assert!(
-        items[1].starts_with("bomb.sgf.gz: io: cannot read past byte")
-            && items[1].contains("no game tree in 1048576 bytes"),
+        items[2].starts_with("bomb.sgf.gz: io: cannot read past byte")
+            && items[2].contains("no game tree in 1048576 bytes"),
         "{items:?}"
     );
-    assert_eq!(items.len(), 2);
+    // With a ratio that gives it away, it stops sooner: bzip2 packs 8 MiB of one byte into a few dozen bytes.
+    let bomb = [record(1), zeros.clone(), record(2)].concat();
+    let items = describe(&walk(&bzip2(&bomb), "bomb.sgf.bz2", &limit));
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(items[0].contains("this bzip2 stream decompresses to more than 1000 times its size"), "{items:?}");
     let layers = gzip(&gzip(&gzip(&gzip(&record(1)))));
     assert_eq!(
         describe(&walk(&layers, "x.sgf.gz.gz.gz.gz", &limit)),
