@@ -13,7 +13,10 @@
 //! Hostile archives. Every check below makes an error for that member (or for the rest of the archive) with a
 //! message, and the walk goes on with the next:
 //! - a member over `max_member_bytes` once decompressed (a decompression bomb) is refused when its declared
-//!   size says so, and otherwise read no further than the limit;
+//!   size says so, and otherwise read no further than the limit; a compressed stream that goes past the limit
+//!   at more than [`MAX_EXPANSION`] times its size is stopped there (a tar of huge members would otherwise be
+//!   decompressed to its end just to be skipped), and a streamed collection stops after
+//!   `max_bytes_between_games` without a game;
 //! - a member path that is absolute or climbs out with `..` is refused (nothing is extracted, but such a
 //!   path would be shown and matched by `--show-member`);
 //! - tar symbolic and hard links, devices and FIFOs named like records are refused (never followed);
