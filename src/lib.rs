@@ -19,5 +19,5 @@ pub mod replay;
 pub mod report;
 pub mod score;
 pub mod sgf;
-mod source;
+pub mod source;
 mod stats;

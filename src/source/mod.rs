@@ -1,6 +1,14 @@
 //! Where bytes come from: the files named on the command line and the record files found in folders (walked in
-//! sorted order, so reports come out in the same order on every machine), and reading one file whole within a
-//! size limit.
+//! sorted order, so reports come out in the same order on every machine), reading one file whole within a size
+//! limit, containers (archives and compressed streams, [`archive`]) and collections of any size streamed game
+//! by game ([`split`]). Nothing here checks a record; it hands out bytes with the path a report names them by
+//! (`kgs.tar.bz2!/2015/01/x.sgf` for an archive member).
+//!
+//! [`archive::items`] walks an input on a thread of its own and hands its records out as an iterator, so that
+//! the members of an archive are spread over the workers while the next ones are decompressed.
+
+pub mod archive;
+pub mod split;
 
 use std::fmt;
 use std::io::Read;
@@ -36,11 +44,14 @@ fn is_record_file(path: &Path) -> bool {
 /// so every machine computes the same split without coordination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// Which slice, from 0.
     pub index: u64,
+    /// How many slices.
     pub count: u64,
 }
 
 impl Shard {
+    /// Reads `K/N` (1 ≤ K ≤ N) as written on the command line.
     pub fn parse(text: &str) -> Result<Shard, String> {
         let (k, n) = text.split_once('/').ok_or_else(|| format!("--shard {text}: expected K/N, e.g. 3/8"))?;
         let k: u64 = k.trim().parse().map_err(|_| format!("--shard {text}: K is not a number"))?;
@@ -51,6 +62,7 @@ impl Shard {
         Ok(Shard { index: k - 1, count: n })
     }
 
+    /// Whether the input named `display` belongs to this slice.
     pub fn contains(&self, display: &str) -> bool {
         // FNV-1a: stable across runs, platforms and Rust versions, unlike the std hasher.
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;

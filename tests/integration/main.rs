@@ -22,6 +22,19 @@ mod malformed;
 // Folder mode: discovery, order, broken files, -j, GitHub and JSONL output, --output, --shard, link loops.
 mod batch;
 
+// Containers and streamed collections (`gotool::source`): every archive kind built at test time, member paths
+// and order, nesting, split 7z volumes, standard input, each hostile archive, a 10,000-game collection.
+#[cfg(all(
+    feature = "zip",
+    feature = "tar",
+    feature = "gzip",
+    feature = "bzip2",
+    feature = "xz",
+    feature = "zstd",
+    feature = "sevenz"
+))]
+mod archives;
+
 // The real-world corpus named by GOTOOL_CORPUS (skipped when unset).
 mod corpus;
 
