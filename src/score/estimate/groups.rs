@@ -40,6 +40,8 @@ pub(crate) enum Death {
     Surrounded { eyes: u8, space: usize },
     /// Its group loses the capturing race against a group of the other colour whoever moves first.
     LosesRace { libs: u32, against: u32 },
+    /// Left open, and judged dead by the playouts.
+    Playouts,
 }
 
 /// One colour's chains joined into groups, with their eyes.
@@ -150,14 +152,28 @@ fn dead_shape(neighbour_counts: &mut [usize]) -> bool {
     ) && neighbour_counts.len() >= 4
 }
 
-/// The eye value (0, 1 or 2) of a region bordered by one colour alone, seen from that colour.
-fn eye_value(pos: &Pos, regions: &Regions, r: usize, connected: &dyn Fn(&[usize]) -> bool, dead: &[bool]) -> u8 {
-    let region = &regions.list[r];
-    let size = region.points.len();
+/// The eye value of a space seen as empty once what stands on it is captured: 2 when it is roomy (seven points
+/// or more, or four to six that are not a dead shape), 1 when small or a dead shape.
+pub(crate) fn space_value(pos: &Pos, points: &[Pt]) -> u8 {
+    let size = points.len();
     if size >= 7 {
         return 2;
     }
-    if size == 1 {
+    if size <= 3 {
+        return 1;
+    }
+    let mut counts: Vec<usize> = points
+        .iter()
+        .map(|&p| pos.neighbours(p).iter().filter(|&&q| points.binary_search(&q).is_ok()).count())
+        .collect();
+    if dead_shape(&mut counts) { 1 } else { 2 }
+}
+
+/// The eye value (0, 1 or 2) of a region bordered by one colour alone, seen from that colour. `connected` tells
+/// whether chains are joined without the region (by solid connections).
+fn eye_value(pos: &Pos, regions: &Regions, r: usize, connected: &dyn Fn(&[usize]) -> bool, dead: &[bool]) -> u8 {
+    let region = &regions.list[r];
+    if region.points.len() == 1 {
         // A one-point eye is real when the chains around it are joined without it; otherwise the diagonal rule:
         // it is false when the opponent holds two diagonal points (one on the edge).
         if region.border.len() <= 1 || connected(&region.border) {
@@ -171,17 +187,7 @@ fn eye_value(pos: &Pos, regions: &Regions, r: usize, connected: &dyn Fn(&[usize]
             .count();
         return u8::from(held + usize::from(off > 0) < 2);
     }
-    if region.empty < size {
-        // Dead stones inside: worth one eye until they fill most of a larger space.
-        return 1;
-    }
-    if size <= 3 {
-        return 1;
-    }
-    let inside = |q: Pt| regions.region_of[usize::from(q)] == r as u32;
-    let mut counts: Vec<usize> =
-        region.points.iter().map(|&p| pos.neighbours(p).iter().filter(|&&q| inside(q)).count()).collect();
-    if dead_shape(&mut counts) { 1 } else { 2 }
+    space_value(pos, &region.points)
 }
 
 impl Groups {
@@ -190,52 +196,12 @@ impl Groups {
         let nc = pos.chains.len();
         let libs = effective_libs(pos, dead);
         let mut parent: Vec<usize> = (0..nc).collect();
-        // A colour's interior space (empty points and dead stones that no living opposing stone touches) joins
-        // the chains around it: a territory joins its walls, even while stones of the other colour still stand
-        // inside it. So do two shared liberties and a shared liberty the opponent cannot stand on. A one-point
-        // eye is left to the eye test below.
-        let mut label = vec![NONE; pos.len()];
-        let mut stack: Vec<Pt> = Vec::new();
-        for color in [Color::Black, Color::White] {
-            let interior = |p: usize| {
-                regions.region_of[p] != NONE
-                    && !pos
-                        .neighbours(p as Pt)
-                        .iter()
-                        .any(|&q| pos.chain_at(q).is_some_and(|c| !dead[c] && pos.chains[c].color != color))
-            };
-            label.iter_mut().for_each(|l| *l = NONE);
-            for start in 0..pos.len() {
-                if label[start] != NONE || !interior(start) {
-                    continue;
-                }
-                let region = &regions.list[regions.region_of[start] as usize];
-                if region.points.len() == 1 {
-                    continue;
-                }
-                label[start] = start as u32;
-                stack.push(start as Pt);
-                let mut first: Option<usize> = None;
-                while let Some(p) = stack.pop() {
-                    for &q in pos.neighbours(p) {
-                        let qi = usize::from(q);
-                        match pos.chain_at(q) {
-                            Some(c) if !dead[c] => {
-                                if pos.chains[c].color == color {
-                                    match first {
-                                        Some(f) => union(&mut parent, f, c),
-                                        None => first = Some(c),
-                                    }
-                                }
-                            }
-                            _ => {
-                                if label[qi] == NONE && interior(qi) {
-                                    label[qi] = start as u32;
-                                    stack.push(q);
-                                }
-                            }
-                        }
-                    }
+        // Solid connections first (they decide whether a one-point eye is real): a region of one colour of two
+        // points or more, two shared liberties, a shared liberty the opponent cannot stand on.
+        for region in &regions.list {
+            if (region.colors == 1 || region.colors == 2) && region.points.len() >= 2 {
+                for w in region.border.windows(2) {
+                    union(&mut parent, w[0], w[1]);
                 }
             }
         }
@@ -289,6 +255,55 @@ impl Groups {
             }
         }
         let base = parent.clone();
+        // Then the groups: a colour's interior space (empty points and dead stones that no living opposing stone
+        // touches) joins the chains around it: a territory joins its walls, even while stones of the other colour
+        // still stand inside it. (A one-point eye is left to the eye test.)
+        let mut label = vec![NONE; pos.len()];
+        let mut stack: Vec<Pt> = Vec::new();
+        for color in [Color::Black, Color::White] {
+            let interior = |p: usize| {
+                regions.region_of[p] != NONE
+                    && !pos
+                        .neighbours(p as Pt)
+                        .iter()
+                        .any(|&q| pos.chain_at(q).is_some_and(|c| !dead[c] && pos.chains[c].color != color))
+            };
+            label.iter_mut().for_each(|l| *l = NONE);
+            for start in 0..pos.len() {
+                if label[start] != NONE || !interior(start) {
+                    continue;
+                }
+                let region = &regions.list[regions.region_of[start] as usize];
+                if region.points.len() == 1 {
+                    continue;
+                }
+                label[start] = start as u32;
+                stack.push(start as Pt);
+                let mut first: Option<usize> = None;
+                while let Some(p) = stack.pop() {
+                    for &q in pos.neighbours(p) {
+                        let qi = usize::from(q);
+                        match pos.chain_at(q) {
+                            Some(c) if !dead[c] => {
+                                if pos.chains[c].color == color {
+                                    match first {
+                                        Some(f) => union(&mut parent, f, c),
+                                        None => first = Some(c),
+                                    }
+                                }
+                            }
+                            _ => {
+                                if label[qi] == NONE && interior(qi) {
+                                    label[qi] = start as u32;
+                                    stack.push(q);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
         let connected = |border: &[usize]| {
             let mut base = base.clone();
             let root = find(&mut base, border[0]);
@@ -378,15 +393,12 @@ impl Groups {
             }
             for color in [Color::Black, Color::White] {
                 let mut holders: Vec<usize> = Vec::new();
-                let mut captives = 0;
                 let mut all_captive = true;
                 for &c in &region.border {
                     let g = group_of[c] as usize;
                     if pos.chains[c].color == color {
                         holders.push(g);
-                    } else if captive_in[g] == r as u32 {
-                        captives += pos.chains[c].stones.len();
-                    } else {
+                    } else if captive_in[g] != r as u32 {
                         all_captive = false;
                     }
                 }
@@ -396,8 +408,15 @@ impl Groups {
                 if !all_captive || holders.is_empty() {
                     continue;
                 }
-                let size = region.points.len() + captives;
-                let value = if size >= 7 { 2 } else { 1 };
+                let mut space = region.points.clone();
+                for &c in &region.border {
+                    if pos.chains[c].color != color {
+                        space.extend_from_slice(&pos.chains[c].stones);
+                    }
+                }
+                space.sort_unstable();
+                let size = space.len();
+                let value = space_value(pos, &space);
                 for g in holders {
                     list[g].credited.push(r);
                     list[g].space = list[g].space.max(size);
@@ -444,9 +463,58 @@ fn race_sides(groups: &Groups, regions: &Regions, g: usize, h: usize) -> (Side, 
     (Side { outside: a_out, eye: a_eye }, Side { outside: b_out as u32, eye: b_eye }, shared)
 }
 
+/// Would group `g` live by capturing the opposing groups `captured`: the space the captures open (their stones
+/// and the regions only they and `g` border) gives it its second eye, or the captured stones touch a living friend?
+fn lives_by_capture(
+    pos: &Pos,
+    groups: &Groups,
+    regions: &Regions,
+    strong: &[bool],
+    g: usize,
+    captured: &[usize],
+) -> bool {
+    let group = &groups.list[g];
+    let of = |c: usize| groups.group_of[c] as usize;
+    let mut space: Vec<Pt> = Vec::new();
+    let mut touched: Vec<usize> = Vec::new();
+    for &h in captured {
+        for &c in &groups.list[h].chains {
+            for &s in &pos.chains[c].stones {
+                space.push(s);
+                for &q in pos.neighbours(s) {
+                    match pos.chain_at(q) {
+                        Some(d) if groups.group_of[d] != NONE && !captured.contains(&of(d)) => {
+                            if pos.chains[d].color == group.color && of(d) != g && strong[of(d)] {
+                                return true;
+                            }
+                        }
+                        Some(_) => {}
+                        None => touched.push(regions.region_of[usize::from(q)] as usize),
+                    }
+                }
+            }
+        }
+    }
+    touched.sort_unstable();
+    touched.dedup();
+    for r in touched {
+        let region = &regions.list[r];
+        if region.border.iter().all(|&c| of(c) == g || captured.contains(&of(c))) {
+            space.extend_from_slice(&region.points);
+        }
+    }
+    space.sort_unstable();
+    space.dedup();
+    group.eyes + space_value(pos, &space) >= 2
+}
+
 /// The result of the static judgement: a verdict per chain.
 pub(crate) struct Judgement {
     pub verdict: Vec<Verdict>,
+    /// The groups left open (their chains), for the referee.
+    pub open: Vec<Vec<usize>>,
+    /// The space around the open groups: their pockets, and the liberties of the groups bordering them.
+    pub area: Vec<Pt>,
 }
 
 /// What a weak group's pocket holds: the space it can reach through empty points, dead stones and its own
@@ -560,7 +628,8 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
             // Against each opposing group around it: a living one kills it; a weak one races it. It is dead only
             // when nothing is in doubt: a race that goes to whoever moves first leaves it open.
             let mut killed: Option<Death> = None;
-            let (mut escapes, mut in_seki, mut unclear) = (false, false, false);
+            let (mut in_seki, mut unclear) = (false, false);
+            let (mut beaten, mut contested) = (Vec::new(), Vec::new());
             for &h in &pocket.opponents {
                 if strong[h] {
                     killed = killed.or(Some(Death::Surrounded { eyes: group.eyes, space: group.space }));
@@ -576,10 +645,17 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
                             against: b.outside + b.eye + shared,
                         }))
                     }
-                    (Outcome::SecondDies, Outcome::SecondDies) => escapes = true,
+                    (Outcome::SecondDies, Outcome::SecondDies) => beaten.push(h),
                     (Outcome::Seki, Outcome::Seki) => in_seki = true,
-                    _ => unclear = true,
+                    _ => contested.push(h),
                 }
+            }
+            // Winning races saves the group only if the captures give it life; races that go to whoever moves
+            // first leave it open when winning them would.
+            let escapes = !beaten.is_empty() && lives_by_capture(pos, &groups, &regions, &strong, g, &beaten);
+            if !contested.is_empty() {
+                beaten.extend_from_slice(&contested);
+                unclear = lives_by_capture(pos, &groups, &regions, &strong, g, &beaten);
             }
             if escapes {
                 continue;
@@ -642,5 +718,45 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
             break;
         }
     }
-    Judgement { verdict }
+    // The open groups of the last round, and the space around them.
+    let dead: Vec<bool> = verdict.iter().map(|v| matches!(v, Verdict::Dead(_))).collect();
+    let regions = Regions::new(pos, &dead);
+    let groups = Groups::new(pos, &regions, &dead);
+    let libs = effective_libs(pos, &dead);
+    let mut dead_set = PointSet::empty(pos.width, pos.height);
+    for (c, &d) in dead.iter().enumerate() {
+        if d {
+            for &p in &pos.chains[c].stones {
+                dead_set.insert(usize::from(p) % pos.width, usize::from(p) / pos.width);
+            }
+        }
+    }
+    let grid = Grid::new(board, &dead_set);
+    let blocks = life::connection_blocks(&grid, &grid.empty);
+    let mut open = Vec::new();
+    let mut in_area = vec![false; pos.len()];
+    for (g, group) in groups.list.iter().enumerate() {
+        let chains: Vec<usize> = group.chains.iter().copied().filter(|&c| verdict[c] == Verdict::Open).collect();
+        if chains.is_empty() {
+            continue;
+        }
+        let blocked = &blocks[group.color.opponent().index()];
+        let pocket = pocket(pos, &groups, &dead, blocked, g, &mut seen);
+        for (p, &s) in seen.iter().enumerate() {
+            in_area[p] |= s;
+        }
+        for &h in &pocket.opponents {
+            for &c in &groups.list[h].chains {
+                for &l in &libs[c] {
+                    in_area[usize::from(l)] = true;
+                }
+            }
+        }
+        open.push(chains);
+    }
+    let area = (0..pos.len())
+        .filter(|&p| in_area[p] && pos.chain_at(p as Pt).is_none_or(|c| dead[c]))
+        .map(|p| p as Pt)
+        .collect();
+    Judgement { verdict, open, area }
 }

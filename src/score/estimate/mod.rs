@@ -18,6 +18,7 @@
 
 mod benson;
 mod groups;
+mod playouts;
 mod pos;
 mod race;
 #[cfg(test)]
@@ -41,6 +42,9 @@ pub enum Reason {
     Surrounded { owner: Color, eyes: u8, space: usize },
     /// Its group loses the capturing race against a group of `owner` whoever moves first.
     LosesRace { owner: Color, libs: u32, against: u32 },
+    /// Left open by the static judgement, and captured or left inside `owner`'s space in `share` of the
+    /// `playouts`.
+    Playouts { owner: Color, share: f64, playouts: u32 },
 }
 
 impl fmt::Display for Reason {
@@ -58,6 +62,12 @@ impl fmt::Display for Reason {
             Reason::Surrounded { owner, .. } => {
                 write!(f, "only one eye, surrounded by {}'s living groups", owner.name())
             }
+            Reason::Playouts { owner, share, playouts } => write!(
+                f,
+                "unsettled by counting; captured or inside {}'s space in {:.0}% of {playouts} playouts",
+                owner.name(),
+                share * 100.0
+            ),
             Reason::LosesRace { owner, libs, against } => write!(
                 f,
                 "loses the capturing race against {}: {libs} libert{} against {against}",
@@ -109,6 +119,14 @@ impl Estimate {
     }
 }
 
+/// Playouts per open position: enough that a share of 0.7 is clear of noise (the standard error of a share near
+/// 0.5 is 0.035 at 200).
+const PLAYOUTS: u32 = 200;
+
+/// A group open after the static judgement is dead when it ends captured or enclosed in this share of the
+/// playouts; below it, alive (a close call is alive: dead stones are claimed only when clearly so).
+const DEAD_SHARE: f64 = 0.7;
+
 /// Estimates which stones of a finished position are dead. `rules` decides whether multi-stone suicide is
 /// legal, which Benson's proof needs to know. Never fails; a position with nothing to judge gives an empty
 /// estimate.
@@ -124,7 +142,7 @@ pub fn trace(board: &Board, rules: &Rules) -> (Estimate, String) {
     (e, text)
 }
 
-fn run(board: &Board, rules: &Rules, trace: Option<&mut String>) -> Estimate {
+fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate {
     let _ = rules;
     let pos = Pos::new(board);
     let nc = pos.chains.len();
@@ -146,8 +164,47 @@ fn run(board: &Board, rules: &Rules, trace: Option<&mut String>) -> Estimate {
             }
         }
     }
-    let judgement = groups::judge(board, &pos, verdict, trace);
+    let judgement = groups::judge(board, &pos, verdict, trace.as_deref_mut());
     let mut verdict = judgement.verdict;
+
+    // The referee: playouts for the groups left open, with the stones judged dead off the board.
+    let mut shares = vec![None; nc];
+    if !judgement.open.is_empty() {
+        let mut cleared = board.clone();
+        for (c, v) in verdict.iter().enumerate() {
+            if matches!(v, Verdict::Dead(_)) {
+                for &p in &pos.chains[c].stones {
+                    cleared.remove_stone(board.loc(pos.point(p)));
+                }
+            }
+        }
+        let chains: Vec<usize> = judgement.open.iter().flatten().copied().collect();
+        let points: Vec<Vec<Point>> = chains.iter().map(|&c| points_of(&pos, c)).collect();
+        let area: Vec<Point> = judgement.area.iter().map(|&p| pos.point(p)).collect();
+        let question = playouts::Question {
+            board: &cleared,
+            chains: &points,
+            area: &area,
+            playouts: PLAYOUTS,
+            seed: board.hash(),
+        };
+        for (&c, share) in chains.iter().zip(playouts::dead_shares(&question)) {
+            if let Some(t) = trace.as_deref_mut() {
+                use std::fmt::Write as _;
+                let p = points_of(&pos, c)[0];
+                let _ = writeln!(
+                    t,
+                    "playouts: {}{} dead in {share:.2}",
+                    pos.chains[c].color.letter(),
+                    p.to_board_notation(board.height())
+                );
+            }
+            shares[c] = Some(share);
+            if share >= DEAD_SHARE {
+                verdict[c] = Verdict::Dead(Death::Playouts);
+            }
+        }
+    }
 
     // The last check: every dead stone must end up in the other colour's area once the dead are removed.
     let mut uncertain = Vec::new();
@@ -162,6 +219,20 @@ fn run(board: &Board, rules: &Rules, trace: Option<&mut String>) -> Estimate {
         });
     }
 
+    if let Some(t) = trace {
+        use std::fmt::Write as _;
+        for (c, v) in verdict.iter().enumerate() {
+            let chain = &pos.chains[c];
+            let p = pos.point(chain.stones[0]).to_board_notation(board.height());
+            let _ = writeln!(
+                t,
+                "chain {}{p} ({} stones): {v:?} share {:?}",
+                chain.color.letter(),
+                chain.stones.len(),
+                shares[c]
+            );
+        }
+    }
     let mut dead = Vec::new();
     for (c, v) in verdict.iter().enumerate() {
         let Verdict::Dead(death) = *v else { continue };
@@ -171,6 +242,10 @@ fn run(board: &Board, rules: &Rules, trace: Option<&mut String>) -> Estimate {
             Death::PassAliveArea => (Reason::PassAliveArea { owner }, 1.0),
             Death::Surrounded { eyes, space } => (Reason::Surrounded { owner, eyes, space }, 0.9),
             Death::LosesRace { libs, against } => (Reason::LosesRace { owner, libs, against }, 0.8),
+            Death::Playouts => {
+                let share = shares[c].unwrap_or(DEAD_SHARE);
+                (Reason::Playouts { owner, share, playouts: PLAYOUTS }, share)
+            }
         };
         dead.push(DeadChain { color, stones: points_of(&pos, c), reason, confidence });
     }
