@@ -52,6 +52,9 @@ pub(crate) struct Group {
     pub libs: Vec<Pt>,
     /// Eyes, counted up to 2.
     pub eyes: u8,
+    /// Eyes of its best solidly connected part (chains joined by solid connections and the regions they enclose),
+    /// counted up to 2: loose stones joined only through open space do not share eyes.
+    pub solid_eyes: u8,
     /// Regions bordered by this group alone (its eyes and territory).
     pub own_regions: Vec<usize>,
     /// Contested regions counted as its space: the opposing groups in them are captive there.
@@ -116,17 +119,29 @@ pub(crate) fn effective_libs(pos: &Pos, dead: &[bool]) -> Vec<Vec<Pt>> {
 /// would be suicide, self-atari, or capture only to be captured back (ko, snapback) cannot cut.
 fn can_stand(pos: &Pos, libs: &[Vec<Pt>], dead: &[bool], p: Pt, color: Color) -> bool {
     let mut got: Vec<Pt> = Vec::with_capacity(8);
+    let mut joined: Vec<usize> = Vec::with_capacity(4);
+    let mut captured: Vec<usize> = Vec::with_capacity(4);
     for &q in pos.neighbours(p) {
         match pos.chain_at(q) {
             Some(c) if !dead[c] => {
                 if pos.chains[c].color == color {
+                    joined.push(c);
                     got.extend(libs[c].iter().copied().filter(|&l| l != p));
                 } else if libs[c].len() == 1 {
-                    // Captured: its stone beside `p` becomes a liberty.
-                    got.push(q);
+                    captured.push(c);
                 }
             }
             _ => got.push(q),
+        }
+    }
+    // Captured stones beside the new stone or the chains it joins become liberties.
+    for &c in &captured {
+        for &s in &pos.chains[c].stones {
+            let beside =
+                pos.neighbours(s).iter().any(|&q| q == p || pos.chain_at(q).is_some_and(|d| joined.contains(&d)));
+            if beside {
+                got.push(s);
+            }
         }
     }
     got.sort_unstable();
@@ -134,22 +149,22 @@ fn can_stand(pos: &Pos, libs: &[Vec<Pt>], dead: &[bool], p: Pt, color: Color) ->
     got.len() >= 2
 }
 
-/// Shapes of empty eye spaces of 4 to 6 points that a single move of the opponent reduces to one eye: the
-/// square four, the bulky five, the crossed five and the rabbity six. Each is recognised by its points'
-/// numbers of neighbours inside the space, sorted.
+/// Shapes of eye spaces of 4 to 6 points that a single move of the opponent reduces to one eye: the square four,
+/// the bulky five, the crossed five and the rabbity six. Each is the only shape of its size with its points'
+/// numbers of neighbours inside the space, sorted (the bulky five is the only five-point shape holding a square).
 fn dead_shape(neighbour_counts: &mut [usize]) -> bool {
     neighbour_counts.sort_unstable();
     matches!(
         neighbour_counts,
         // Square four: every point has two neighbours in the space.
         [2, 2, 2, 2]
-        // Bulky five: a square with one point added.
-        | [1, 2, 2, 3, 3]
+        // Bulky five: a square with one point added beside one of its corners.
+        | [1, 2, 2, 2, 3]
         // Crossed five: a centre with four arms.
         | [1, 1, 1, 1, 4]
-        // Rabbity six: a centre with three arms, one of which has a point beside it and the centre.
-        | [1, 1, 2, 2, 3, 3]
-    ) && neighbour_counts.len() >= 4
+        // Rabbity six: a centre with four arms, and one more point touching two of them.
+        | [1, 1, 2, 2, 2, 4]
+    )
 }
 
 /// The eye value of a space seen as empty once what stands on it is captured: 2 when it is roomy (seven points
@@ -329,6 +344,7 @@ impl Groups {
                     chains: Vec::new(),
                     libs: Vec::new(),
                     eyes: 0,
+                    solid_eyes: 0,
                     own_regions: Vec::new(),
                     credited: Vec::new(),
                     space: 0,
@@ -348,12 +364,16 @@ impl Groups {
             group.libs.dedup();
         }
         let mut values = vec![0u8; list.len()];
+        // Eye values by solidly connected part, and the parts joined by the credited regions below.
+        let mut solid_parent = base.clone();
+        let mut eyes_found: Vec<(Vec<usize>, u8)> = Vec::new();
         for (r, region) in regions.list.iter().enumerate() {
             if !(region.colors == 1 || region.colors == 2) {
                 continue;
             }
             let g = group_of[region.border[0]] as usize;
             let value = eye_value(pos, regions, r, &connected, dead);
+            eyes_found.push((region.border.clone(), value));
             let group = &mut list[g];
             group.own_regions.push(r);
             group.space = group.space.max(region.points.len());
@@ -417,6 +437,12 @@ impl Groups {
                 space.sort_unstable();
                 let size = space.len();
                 let value = space_value(pos, &space);
+                let holding: Vec<usize> =
+                    region.border.iter().copied().filter(|&c| pos.chains[c].color == color).collect();
+                for w in holding.windows(2) {
+                    union(&mut solid_parent, w[0], w[1]);
+                }
+                eyes_found.push((holding, value));
                 for g in holders {
                     list[g].credited.push(r);
                     list[g].space = list[g].space.max(size);
@@ -426,6 +452,17 @@ impl Groups {
         }
         for (group, value) in list.iter_mut().zip(values) {
             group.eyes = value.min(2);
+        }
+        let mut solid = vec![0u8; nc];
+        for (border, value) in &eyes_found {
+            let root = find(&mut solid_parent, border[0]);
+            if border.iter().all(|&c| find(&mut solid_parent, c) == root) {
+                solid[root] = solid[root].saturating_add(*value);
+            }
+        }
+        for group in &mut list {
+            group.solid_eyes =
+                group.chains.iter().map(|&c| solid[find(&mut solid_parent, c)]).max().unwrap_or(0).min(2);
         }
         Groups { list, group_of, captive: captive_in }
     }
@@ -606,16 +643,16 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
             .iter()
             .enumerate()
             .map(|(g, group)| {
-                group.chains.iter().any(|&c| verdict[c] == Verdict::Alive(Life::PassAlive))
-                    || (groups.captive[g] == NONE
-                        && group.chains.iter().any(|&c| {
-                            let p = usize::from(pos.chains[c].stones[0]);
-                            !analysis.seki[group.color.index()].contains(p % pos.width, p / pos.width)
-                        }))
+                let life_rs = groups.captive[g] == NONE
+                    && group.chains.iter().any(|&c| {
+                        let p = usize::from(pos.chains[c].stones[0]);
+                        !analysis.seki[group.color.index()].contains(p % pos.width, p / pos.width)
+                    });
+                group.chains.iter().any(|&c| verdict[c] == Verdict::Alive(Life::PassAlive)) || life_rs
             })
             .collect();
-        let mut deaths: Vec<(usize, Death)> = Vec::new();
-        let mut seki: Vec<usize> = Vec::new();
+        let mut deaths: Vec<(usize, Death, Vec<usize>)> = Vec::new();
+        let seki: Vec<usize> = Vec::new();
         for (g, group) in groups.list.iter().enumerate() {
             if strong[g] {
                 continue;
@@ -628,11 +665,13 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
             // Against each opposing group around it: a living one kills it; a weak one races it. It is dead only
             // when nothing is in doubt: a race that goes to whoever moves first leaves it open.
             let mut killed: Option<Death> = None;
+            let mut by_living = false;
             let (mut in_seki, mut unclear) = (false, false);
-            let (mut beaten, mut contested) = (Vec::new(), Vec::new());
+            let (mut beaten, mut contested, mut winners) = (Vec::new(), Vec::new(), Vec::new());
             for &h in &pocket.opponents {
                 if strong[h] {
                     killed = killed.or(Some(Death::Surrounded { eyes: group.eyes, space: group.space }));
+                    by_living = true;
                     continue;
                 }
                 let (a, b, shared) = race_sides(&groups, &regions, g, h);
@@ -640,6 +679,7 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
                 let second = race::race(a, b, shared, true);
                 match (first, second) {
                     (Outcome::FirstDies, Outcome::FirstDies) => {
+                        winners.push(h);
                         killed = killed.or(Some(Death::LosesRace {
                             libs: a.outside + a.eye + shared,
                             against: b.outside + b.eye + shared,
@@ -657,17 +697,33 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
                 beaten.extend_from_slice(&contested);
                 unclear = lives_by_capture(pos, &groups, &regions, &strong, g, &beaten);
             }
-            if escapes {
+            // A seki by liberty counts is left to the referee: a shared liberty that joins the filler to a living
+            // group is no self-atari, and counting cannot see that (the playouts never fill a real seki).
+            if escapes || in_seki || unclear {
                 continue;
             }
-            if in_seki {
-                seki.push(g);
-            } else if let Some(death) = killed
-                && !unclear
-            {
-                deaths.push((g, death));
+            if let Some(death) = killed {
+                deaths.push((g, death, if by_living { Vec::new() } else { winners }));
             }
         }
+        // Weakest first: a race lost only against groups that die this round too is not a verdict yet, and two
+        // groups in contact cannot both lose their races (one capture saves the other): both wait.
+        let dying: Vec<usize> = deaths.iter().map(|d| d.0).collect();
+        let touching = |g: usize, h: usize| {
+            groups.list[g].chains.iter().any(|&c| {
+                pos.chains[c].stones.iter().any(|&s| {
+                    pos.neighbours(s).iter().any(|&q| pos.chain_at(q).is_some_and(|d| groups.group_of[d] == h as u32))
+                })
+            })
+        };
+        let by_race: Vec<usize> = deaths.iter().filter(|d| !d.2.is_empty()).map(|d| d.0).collect();
+        deaths.retain(|(g, _, winners)| {
+            winners.is_empty()
+                || (!winners.iter().all(|h| dying.contains(h))
+                    && !by_race
+                        .iter()
+                        .any(|&h| h != *g && groups.list[h].color != groups.list[*g].color && touching(*g, h)))
+        });
         if let Some(t) = trace.as_deref_mut() {
             use std::fmt::Write as _;
             let name = |g: usize| {
@@ -692,7 +748,7 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
             }
         }
         let mut changed = false;
-        for &(g, death) in &deaths {
+        for &(g, death, _) in &deaths {
             for &c in &groups.list[g].chains {
                 verdict[c] = Verdict::Dead(death);
                 changed = true;
@@ -759,4 +815,55 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
         .map(|p| p as Pt)
         .collect();
     Judgement { verdict, open, area }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Board;
+
+    /// The value of the space marked `*` on a diagram (other points are ignored).
+    fn value_of(diagram: &str) -> u8 {
+        let board = Board::from_diagram(&diagram.replace('*', "."));
+        let pos = Pos::new(&board);
+        let rows: Vec<Vec<char>> = diagram
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let mut points = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                if c == '*' {
+                    points.push((y * pos.width + x) as Pt);
+                }
+            }
+        }
+        space_value(&pos, &points)
+    }
+
+    #[test]
+    fn the_four_killable_shapes_are_worth_one_eye() {
+        // Square four, bulky five, crossed five, rabbity six.
+        assert_eq!(value_of(". . . .\n. * * .\n. * * .\n. . . ."), 1);
+        assert_eq!(value_of(". . . . .\n. * * * .\n. * * . .\n. . . . ."), 1);
+        assert_eq!(value_of(". . . . .\n. . * . .\n. * * * .\n. . * . .\n. . . . ."), 1);
+        assert_eq!(value_of(". . . . .\n. . * . .\n. * * * .\n. . * * .\n. . . . ."), 1);
+    }
+
+    #[test]
+    fn other_shapes_of_four_to_six_points_make_two_eyes() {
+        // Straight and bent four, the L and T fives, a square with two tails.
+        assert_eq!(value_of(". . . . . .\n. * * * * .\n. . . . . ."), 2);
+        assert_eq!(value_of(". . . . .\n. * * * .\n. . . * .\n. . . . ."), 2);
+        assert_eq!(value_of(". . . . . .\n. * * * * .\n. . . . * .\n. . . . . ."), 2);
+        assert_eq!(value_of(". . . . .\n. * * * .\n. . * . .\n. . * . .\n. . . . ."), 2);
+        assert_eq!(value_of(". . . . . .\n. * * * . .\n. . * * . .\n. . . * . .\n. . . . . ."), 2);
+    }
+
+    #[test]
+    fn small_spaces_make_one_eye_and_large_ones_two() {
+        assert_eq!(value_of(". . . . .\n. * * * .\n. . . . ."), 1);
+        assert_eq!(value_of(". . . . . . . . .\n. * * * * * * * .\n. . . . . . . . ."), 2);
+    }
 }

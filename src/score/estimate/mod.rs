@@ -108,6 +108,8 @@ pub struct Estimate {
     pub dead: Vec<DeadChain>,
     /// Groups left open, in board order of their first stone.
     pub uncertain: Vec<Uncertain>,
+    /// Chains the playout referee was asked about (0 when the static judgement settled everything).
+    pub refereed: usize,
 }
 
 impl Estimate {
@@ -119,13 +121,17 @@ impl Estimate {
     }
 }
 
-/// Playouts per open position: enough that a share of 0.7 is clear of noise (the standard error of a share near
-/// 0.5 is 0.035 at 200).
+/// Playouts per open position (fewer when the space is large, see [`playouts::Question`]): the standard error
+/// of a share near 0.5 is 0.035 at 200.
 const PLAYOUTS: u32 = 200;
 
-/// A group open after the static judgement is dead when it ends captured or enclosed in this share of the
-/// playouts; below it, alive (a close call is alive: dead stones are claimed only when clearly so).
-const DEAD_SHARE: f64 = 0.7;
+/// A group open after the static judgement is dead when it ends captured or enclosed in more than this share of
+/// the playouts (a tie is alive). Measured on finished/, a threshold of 0.5 takes 48 more truly dead chains than
+/// one of 0.7 for 7 living ones; the playouts lean towards life, since random defenders sometimes live.
+const DEAD_SHARE: f64 = 0.5;
+
+/// Shares this close to [`DEAD_SHARE`] (between 0.3 and 0.7) leave the group listed as uncertain.
+const UNCERTAIN_BAND: f64 = 0.2;
 
 /// Estimates which stones of a finished position are dead. `rules` decides whether multi-stone suicide is
 /// legal, which Benson's proof needs to know. Never fails; a position with nothing to judge gives an empty
@@ -169,6 +175,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
 
     // The referee: playouts for the groups left open, with the stones judged dead off the board.
     let mut shares = vec![None; nc];
+    let mut refereed = 0;
     if !judgement.open.is_empty() {
         let mut cleared = board.clone();
         for (c, v) in verdict.iter().enumerate() {
@@ -179,6 +186,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
             }
         }
         let chains: Vec<usize> = judgement.open.iter().flatten().copied().collect();
+        refereed = chains.len();
         let points: Vec<Vec<Point>> = chains.iter().map(|&c| points_of(&pos, c)).collect();
         let area: Vec<Point> = judgement.area.iter().map(|&p| pos.point(p)).collect();
         let question = playouts::Question {
@@ -194,20 +202,43 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
                 let p = points_of(&pos, c)[0];
                 let _ = writeln!(
                     t,
-                    "playouts: {}{} dead in {share:.2}",
+                    "playouts: {}{} dead in {share:.2} sgf {}",
                     pos.chains[c].color.letter(),
-                    p.to_board_notation(board.height())
+                    p.to_board_notation(board.height()),
+                    p.to_sgf()
                 );
             }
             shares[c] = Some(share);
-            if share >= DEAD_SHARE {
+            if share > DEAD_SHARE {
                 verdict[c] = Verdict::Dead(Death::Playouts);
             }
         }
     }
 
-    // The last check: every dead stone must end up in the other colour's area once the dead are removed.
+    // Groups whose playouts split close to even stay listed as uncertain, however they are counted.
     let mut uncertain = Vec::new();
+    for group in &judgement.open {
+        let split: Vec<f64> = group.iter().filter_map(|&c| shares[c]).collect();
+        if split.iter().any(|&s| (s - DEAD_SHARE).abs() <= UNCERTAIN_BAND) {
+            let mut stones: Vec<Point> = group.iter().flat_map(|&c| points_of(&pos, c)).collect();
+            stones.sort_unstable();
+            let low = split.iter().copied().fold(1.0, f64::min);
+            let high = split.iter().copied().fold(0.0, f64::max);
+            let range = if high - low < 0.005 {
+                format!("{:.0}%", high * 100.0)
+            } else {
+                format!("{:.0}–{:.0}%", low * 100.0, high * 100.0)
+            };
+            uncertain.push(Uncertain {
+                color: pos.chains[group[0]].color,
+                stones,
+                counted_dead: group.iter().any(|&c| matches!(verdict[c], Verdict::Dead(_))),
+                why: format!("not settled by counting; captured in {range} of the playouts"),
+            });
+        }
+    }
+
+    // The last check: every dead stone must end up in the other colour's area once the dead are removed.
     let handed_back = loose_dead(board, &pos, &verdict);
     for &c in &handed_back {
         verdict[c] = Verdict::Open;
@@ -251,7 +282,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
     }
     dead.sort_by(|a, b| a.stones[0].cmp(&b.stones[0]));
     uncertain.sort_by(|a, b| a.stones[0].cmp(&b.stones[0]));
-    Estimate { dead, uncertain }
+    Estimate { dead, uncertain, refereed }
 }
 
 fn points_of(pos: &Pos, c: usize) -> Vec<Point> {

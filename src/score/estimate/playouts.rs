@@ -32,6 +32,10 @@ impl Rng {
     }
 }
 
+/// Spaces up to this many points get every playout asked for; larger ones fewer, down to [`MIN_PLAYOUTS`].
+const ROOMY: usize = 80;
+const MIN_PLAYOUTS: u32 = 32;
+
 /// What the playouts are asked about: chains (as lists of points) and where moves may be played.
 pub(crate) struct Question<'a> {
     /// The position, with the stones already judged dead taken off.
@@ -59,7 +63,15 @@ pub(crate) fn dead_shares(q: &Question) -> Vec<f64> {
         .collect();
     let mut dead = vec![0u32; chains.len()];
     let mut scratch = board.clone();
-    for k in 0..q.playouts {
+    // A playout costs about the square of its space (moves, each looking through the space), so a large space
+    // (an unfinished game) gets fewer: the time stays bounded whatever the position.
+    let playouts = if area.len() <= ROOMY {
+        q.playouts
+    } else {
+        let scale = (ROOMY * ROOMY) as f64 / (area.len() * area.len()) as f64;
+        ((f64::from(q.playouts) * scale) as u32).max(MIN_PLAYOUTS.min(q.playouts))
+    };
+    for k in 0..playouts {
         scratch.clone_from(board);
         let mut rng = Rng::new(q.seed ^ u64::from(k).wrapping_mul(0xD6E8_FEB8_6659_FD93));
         // Either colour may start: half the playouts each.
@@ -71,7 +83,7 @@ pub(crate) fn dead_shares(q: &Question) -> Vec<f64> {
             }
         }
     }
-    dead.iter().map(|&d| f64::from(d) / f64::from(q.playouts.max(1))).collect()
+    dead.iter().map(|&d| f64::from(d) / f64::from(playouts.max(1))).collect()
 }
 
 /// More of the chain's points ended with the other colour (its stones, or empty points only it touches) than
@@ -107,7 +119,9 @@ fn play_out(board: &mut Board, area: &[Loc], first: Color, rng: &mut Rng) {
     let mut ko: Option<Loc> = None;
     let mut last: Option<Loc> = None;
     for _ in 0..limit {
-        let chosen = urgent_move(board, color, last, ko).or_else(|| random_move(board, area, color, ko, rng));
+        let chosen = urgent_move(board, color, last, ko)
+            .or_else(|| atari_in_area(board, area, color, ko))
+            .or_else(|| random_move(board, area, color, ko, rng));
         match chosen {
             Some(l) => {
                 let placed = board.place(l, color);
@@ -166,6 +180,33 @@ fn urgent_move(board: &Board, color: Color, last: Option<Loc>, ko: Option<Loc>) 
         }
     }
     None
+}
+
+/// Anywhere in `area`: capture the largest opposing chain in atari, or else save the largest own chain in
+/// atari by extending (when that gives it two liberties or more).
+fn atari_in_area(board: &Board, area: &[Loc], color: Color, ko: Option<Loc>) -> Option<Loc> {
+    let mut capture: Option<(u32, Loc)> = None;
+    let mut save: Option<(u32, Loc)> = None;
+    for &l in area {
+        if Some(l) == ko || !board.is_empty_at(l) {
+            continue;
+        }
+        for n in board.neighbours(l) {
+            let Some(c) = board.color_at(n) else { continue };
+            if board.chain_liberties(n) != 1 {
+                continue;
+            }
+            let size = board.chain_len(n);
+            if c != color {
+                if capture.is_none_or(|(s, _)| size > s) && board.suicide_size(l, color) == 0 {
+                    capture = Some((size, l));
+                }
+            } else if save.is_none_or(|(s, _)| size > s) && liberties_after(board, l, color) >= 2 {
+                save = Some((size, l));
+            }
+        }
+    }
+    capture.or(save).map(|(_, l)| l)
 }
 
 /// A random move in `area` that is legal and sensible (see [`sensible`]), or `None` (pass).
