@@ -28,6 +28,8 @@ pub(crate) enum Life {
     TwoEyes,
     /// In seki with a neighbouring group.
     Seki,
+    /// Judged dead once, but not inside the other colour's area: held alive for the next judgement.
+    Held,
 }
 
 /// Why a chain is dead.
@@ -648,7 +650,8 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
                         let p = usize::from(pos.chains[c].stones[0]);
                         !analysis.seki[group.color.index()].contains(p % pos.width, p / pos.width)
                     });
-                group.chains.iter().any(|&c| verdict[c] == Verdict::Alive(Life::PassAlive)) || life_rs
+                group.chains.iter().any(|&c| matches!(verdict[c], Verdict::Alive(Life::PassAlive | Life::Held)))
+                    || life_rs
             })
             .collect();
         let mut deaths: Vec<(usize, Death, Vec<usize>)> = Vec::new();

@@ -130,6 +130,9 @@ const PLAYOUTS: u32 = 200;
 /// one of 0.7 for 7 living ones; the playouts lean towards life, since random defenders sometimes live.
 const DEAD_SHARE: f64 = 0.5;
 
+/// Judge-referee-check passes at most (see [`estimate`]).
+const PASSES: usize = 3;
+
 /// Shares this close to [`DEAD_SHARE`] (between 0.3 and 0.7) leave the group listed as uncertain.
 const UNCERTAIN_BAND: f64 = 0.2;
 
@@ -152,104 +155,62 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
     let _ = rules;
     let pos = Pos::new(board);
     let nc = pos.chains.len();
-    let mut verdict = vec![Verdict::Open; nc];
+    let mut proved = vec![Verdict::Open; nc];
     let mut owner_of_dead: Vec<Option<Color>> = vec![None; nc];
     for color in [Color::Black, Color::White] {
         let proof = benson::pass_alive(&pos, color);
         for (c, &alive) in proof.chains.iter().enumerate() {
             if alive {
-                verdict[c] = Verdict::Alive(Life::PassAlive);
+                proved[c] = Verdict::Alive(Life::PassAlive);
             }
         }
         for &p in &proof.area {
             if let Some(c) = pos.chain_at(p)
                 && pos.chains[c].color != color
             {
-                verdict[c] = Verdict::Dead(Death::PassAliveArea);
+                proved[c] = Verdict::Dead(Death::PassAliveArea);
                 owner_of_dead[c] = Some(color);
             }
         }
     }
-    let judgement = groups::judge(board, &pos, verdict, trace.as_deref_mut());
-    let mut verdict = judgement.verdict;
 
-    // The referee: playouts for the groups left open, with the stones judged dead off the board.
+    // Judge, referee, check; a chain the check hands back is held alive and everything judged again, since the
+    // verdicts around it were reached with it dead.
+    let mut held: Vec<usize> = Vec::new();
     let mut shares = vec![None; nc];
-    let mut refereed = 0;
-    if !judgement.open.is_empty() {
-        let mut cleared = board.clone();
-        for (c, v) in verdict.iter().enumerate() {
-            if matches!(v, Verdict::Dead(_)) {
-                for &p in &pos.chains[c].stones {
-                    cleared.remove_stone(board.loc(pos.point(p)));
-                }
-            }
+    let mut refereed;
+    let mut pass = 0;
+    let (verdict, mut uncertain) = loop {
+        pass += 1;
+        let mut verdict = proved.clone();
+        for &c in &held {
+            verdict[c] = Verdict::Alive(Life::Held);
         }
-        let chains: Vec<usize> = judgement.open.iter().flatten().copied().collect();
-        refereed = chains.len();
-        let points: Vec<Vec<Point>> = chains.iter().map(|&c| points_of(&pos, c)).collect();
-        let area: Vec<Point> = judgement.area.iter().map(|&p| pos.point(p)).collect();
-        let question = playouts::Question {
-            board: &cleared,
-            chains: &points,
-            area: &area,
-            playouts: PLAYOUTS,
-            seed: board.hash(),
-        };
-        for (&c, share) in chains.iter().zip(playouts::dead_shares(&question)) {
-            if let Some(t) = trace.as_deref_mut() {
-                use std::fmt::Write as _;
-                let p = points_of(&pos, c)[0];
-                let _ = writeln!(
-                    t,
-                    "playouts: {}{} dead in {share:.2} sgf {}",
-                    pos.chains[c].color.letter(),
-                    p.to_board_notation(board.height()),
-                    p.to_sgf()
-                );
+        let judgement = groups::judge(board, &pos, verdict, trace.as_deref_mut());
+        let mut verdict = judgement.verdict.clone();
+        shares.iter_mut().for_each(|s| *s = None);
+        refereed = referee(board, &pos, &judgement, &mut verdict, &mut shares, trace.as_deref_mut());
+        let handed_back: Vec<usize> =
+            loose_dead(board, &pos, &verdict).into_iter().filter(|c| !held.contains(c)).collect();
+        // Only static verdicts are judged again: a refereed group handed back is simply alive.
+        let rejudge = handed_back.iter().any(|&c| verdict[c] != Verdict::Dead(Death::Playouts));
+        if !rejudge || pass >= PASSES {
+            let mut uncertain = split_groups(&pos, &judgement, &verdict, &shares);
+            for &c in &handed_back {
+                verdict[c] = Verdict::Open;
             }
-            shares[c] = Some(share);
-            if share > DEAD_SHARE {
-                verdict[c] = Verdict::Dead(Death::Playouts);
+            for &c in held.iter().chain(&handed_back) {
+                uncertain.push(Uncertain {
+                    color: pos.chains[c].color,
+                    stones: points_of(&pos, c),
+                    counted_dead: false,
+                    why: "judged dead, but the other colour does not surround it".to_string(),
+                });
             }
+            break (verdict, uncertain);
         }
-    }
-
-    // Groups whose playouts split close to even stay listed as uncertain, however they are counted.
-    let mut uncertain = Vec::new();
-    for group in &judgement.open {
-        let split: Vec<f64> = group.iter().filter_map(|&c| shares[c]).collect();
-        if split.iter().any(|&s| (s - DEAD_SHARE).abs() <= UNCERTAIN_BAND) {
-            let mut stones: Vec<Point> = group.iter().flat_map(|&c| points_of(&pos, c)).collect();
-            stones.sort_unstable();
-            let low = split.iter().copied().fold(1.0, f64::min);
-            let high = split.iter().copied().fold(0.0, f64::max);
-            let range = if high - low < 0.005 {
-                format!("{:.0}%", high * 100.0)
-            } else {
-                format!("{:.0}–{:.0}%", low * 100.0, high * 100.0)
-            };
-            uncertain.push(Uncertain {
-                color: pos.chains[group[0]].color,
-                stones,
-                counted_dead: group.iter().any(|&c| matches!(verdict[c], Verdict::Dead(_))),
-                why: format!("not settled by counting; captured in {range} of the playouts"),
-            });
-        }
-    }
-
-    // The last check: every dead stone must end up in the other colour's area once the dead are removed.
-    let handed_back = loose_dead(board, &pos, &verdict);
-    for &c in &handed_back {
-        verdict[c] = Verdict::Open;
-        uncertain.push(Uncertain {
-            color: pos.chains[c].color,
-            stones: points_of(&pos, c),
-            counted_dead: false,
-            why: "judged dead, but the other colour does not surround it".to_string(),
-        });
-    }
-
+        held.extend(handed_back.into_iter().filter(|&c| verdict[c] != Verdict::Dead(Death::Playouts)));
+    };
     if let Some(t) = trace {
         use std::fmt::Write as _;
         for (c, v) in verdict.iter().enumerate() {
@@ -283,6 +244,98 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
     dead.sort_by(|a, b| a.stones[0].cmp(&b.stones[0]));
     uncertain.sort_by(|a, b| a.stones[0].cmp(&b.stones[0]));
     Estimate { dead, uncertain, refereed }
+}
+
+/// The referee: playouts for the groups the judgement left open, with the stones judged dead off the board.
+/// Sets their shares and kills those captured in more than [`DEAD_SHARE`] of the playouts; returns how many
+/// chains it was asked about.
+fn referee(
+    board: &Board,
+    pos: &Pos,
+    judgement: &groups::Judgement,
+    verdict: &mut [Verdict],
+    shares: &mut [Option<f64>],
+    mut trace: Option<&mut String>,
+) -> usize {
+    if judgement.open.is_empty() {
+        return 0;
+    }
+    let mut cleared = board.clone();
+    for (c, v) in verdict.iter().enumerate() {
+        if matches!(v, Verdict::Dead(_)) {
+            for &p in &pos.chains[c].stones {
+                cleared.remove_stone(board.loc(pos.point(p)));
+            }
+        }
+    }
+    let chains: Vec<usize> = judgement.open.iter().flatten().copied().collect();
+    let points: Vec<Vec<Point>> = chains.iter().map(|&c| points_of(pos, c)).collect();
+    let area: Vec<Point> = judgement.area.iter().map(|&p| pos.point(p)).collect();
+    let question =
+        playouts::Question { board: &cleared, chains: &points, area: &area, playouts: PLAYOUTS, seed: board.hash() };
+    let chain_shares = playouts::dead_shares_traced(&question, trace.as_deref_mut());
+    // A group lives or dies as one: each of its chains gets the group's share, weighted by stones.
+    let mut group_share = Vec::with_capacity(chains.len());
+    let mut k = 0;
+    for group in &judgement.open {
+        let (mut sum, mut stones) = (0.0, 0.0);
+        for (i, &c) in group.iter().enumerate() {
+            let n = pos.chains[c].stones.len() as f64;
+            sum += chain_shares[k + i] * n;
+            stones += n;
+        }
+        group_share.extend(std::iter::repeat_n(sum / stones, group.len()));
+        k += group.len();
+    }
+    for (&c, share) in chains.iter().zip(group_share) {
+        if let Some(t) = trace.as_deref_mut() {
+            use std::fmt::Write as _;
+            let p = points_of(pos, c)[0];
+            let _ = writeln!(
+                t,
+                "playouts: {}{} dead in {share:.2} sgf {}",
+                pos.chains[c].color.letter(),
+                p.to_board_notation(board.height()),
+                p.to_sgf()
+            );
+        }
+        shares[c] = Some(share);
+        if share > DEAD_SHARE {
+            verdict[c] = Verdict::Dead(Death::Playouts);
+        }
+    }
+    chains.len()
+}
+
+/// Refereed groups whose playouts split close to even: listed as uncertain, however they are counted.
+fn split_groups(
+    pos: &Pos,
+    judgement: &groups::Judgement,
+    verdict: &[Verdict],
+    shares: &[Option<f64>],
+) -> Vec<Uncertain> {
+    let mut uncertain = Vec::new();
+    for group in &judgement.open {
+        let split: Vec<f64> = group.iter().filter_map(|&c| shares[c]).collect();
+        if split.iter().any(|&s| (s - DEAD_SHARE).abs() <= UNCERTAIN_BAND) {
+            let mut stones: Vec<Point> = group.iter().flat_map(|&c| points_of(pos, c)).collect();
+            stones.sort_unstable();
+            let low = split.iter().copied().fold(1.0, f64::min);
+            let high = split.iter().copied().fold(0.0, f64::max);
+            let range = if high - low < 0.005 {
+                format!("{:.0}%", high * 100.0)
+            } else {
+                format!("{:.0}–{:.0}%", low * 100.0, high * 100.0)
+            };
+            uncertain.push(Uncertain {
+                color: pos.chains[group[0]].color,
+                stones,
+                counted_dead: group.iter().any(|&c| matches!(verdict[c], Verdict::Dead(_))),
+                why: format!("not settled by counting; captured in {range} of the playouts"),
+            });
+        }
+    }
+    uncertain
 }
 
 fn points_of(pos: &Pos, c: usize) -> Vec<Point> {

@@ -49,8 +49,8 @@ pub(crate) struct Question<'a> {
 }
 
 /// For each chain of the question, the share of playouts in which it ended captured or inside the other colour's
-/// space.
-pub(crate) fn dead_shares(q: &Question) -> Vec<f64> {
+/// space; the first playouts' final positions go to `trace`.
+pub(crate) fn dead_shares_traced(q: &Question, mut trace: Option<&mut String>) -> Vec<f64> {
     let board = q.board;
     let area: Vec<Loc> = q.area.iter().map(|&p| board.loc(p)).collect();
     let chains: Vec<(Color, Vec<Loc>)> = q
@@ -77,6 +77,11 @@ pub(crate) fn dead_shares(q: &Question) -> Vec<f64> {
         // Either colour may start: half the playouts each.
         let first = if k % 2 == 0 { Color::Black } else { Color::White };
         play_out(&mut scratch, &area, first, &mut rng);
+        if k < 4
+            && let Some(t) = trace.as_deref_mut()
+        {
+            t.push_str(&format!("playout {k} ({} first):\n{}", first.name(), scratch.to_diagram()));
+        }
         for (i, (color, locs)) in chains.iter().enumerate() {
             if captured_or_enclosed(&scratch, *color, locs) {
                 dead[i] += 1;
