@@ -11,9 +11,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::analyze::{self, AnalyzeOptions, FileReport, analyze_path};
 use crate::batch::{self, Input};
 use crate::check::{CheckOptions, GameReport, LineEnd, check_game};
-use crate::cli::{Cli, Command, FormatArg, InputArgs, ShowArgs};
+use crate::cli::{CheckDeadArg, Cli, Command, FormatArg, InputArgs, ShowArgs};
 use crate::diag::Severity;
-use crate::finish::{ScoreOptions, score_game};
+use crate::finish::{DeadStones, ScoreOptions, score_game};
 use crate::go::Point;
 use crate::render::text::TextOptions;
 use crate::report::github::GithubReporter;
@@ -40,7 +40,11 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
     match cli.command {
         Command::Show(args) => run_show(&args, stdout),
         Command::Check(args) => {
-            let scoring = ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() };
+            let scoring = ScoreOptions {
+                dead: DeadStones::Record { estimate_unmarked: args.dead == Some(CheckDeadArg::Auto) },
+                position_findings_as_notes: true,
+                ..ScoreOptions::default()
+            };
             let options = analyze_options(&args.input, args.all_variations);
             let text_options = TextOptions { ascii: args.ascii, color: color_wanted(&args.input) };
             let (board, no_score) = (args.board, args.no_score);
@@ -59,10 +63,11 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
         Command::Score(args) => {
             let options = analyze_options(&args.input, false);
             let scoring = ScoreOptions {
-                dead: args.dead.clone(),
+                dead: DeadStones::from_arg(args.dead.as_deref(), true),
                 handicap_bonus: args.handicap_bonus.map(Into::into),
                 force: args.force,
                 position_findings_as_notes: false,
+                compare_estimate: true,
             };
             let hook = |c: &Collection, game: &mut GameReport, end: &LineEnd| score_game(c, game, end, &scoring);
             run_files(&args.input, Report::ScoreTables, stdout, stderr, &|path, display| {
@@ -137,7 +142,11 @@ fn run_show(args: &ShowArgs, stdout: &mut dyn Write) -> Result<u8> {
             diagram
         }
         (None, true) => {
-            let scoring = ScoreOptions { dead: args.dead.clone(), force: true, ..ScoreOptions::default() };
+            let scoring = ScoreOptions {
+                dead: DeadStones::from_arg(args.dead.as_deref(), true),
+                force: true,
+                ..ScoreOptions::default()
+            };
             score_game(&collection, &mut game, &end, &scoring);
             match &game.score {
                 Some(score) => picture::scored_position(&end, score),

@@ -46,7 +46,7 @@ pub struct ShowArgs {
     #[arg(long)]
     pub score: bool,
 
-    /// Dead stones for --score, as for `gotool score --dead`.
+    /// Dead stones for --score, as for `gotool score --dead` (auto, none, or points).
     #[arg(long, value_delimiter = ',', value_name = "POINTS", requires = "score")]
     pub dead: Option<Vec<String>>,
 
@@ -187,6 +187,17 @@ pub struct CheckArgs {
     /// archives of finished games when only legality matters.
     #[arg(long)]
     pub no_score: bool,
+
+    /// Dead stones for the one-line score of finished games: `auto` estimates them for games without TB/TW
+    /// markup (slower), `none` (the default) counts every stone of such games alive.
+    #[arg(long, value_enum, value_name = "auto|none", conflicts_with = "no_score")]
+    pub dead: Option<CheckDeadArg>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckDeadArg {
+    Auto,
+    None,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -223,9 +234,10 @@ pub struct ScoreArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Dead stones, comma-separated, in board notation (D4) or SGF (dd); each marks its whole chain.
-    /// Overrides the record's TB/TW markup.
-    #[arg(long, value_delimiter = ',', value_name = "POINTS")]
+    /// Dead stones: `auto` (estimated, even when the record has TB/TW markup), `none` (every stone alive), or
+    /// points, comma-separated, in board notation (D4) or SGF (dd), each marking its whole chain. Without it:
+    /// the record's TB/TW markup, or an estimate for a finished game without markup.
+    #[arg(long, value_delimiter = ',', value_name = "auto|none|POINTS")]
     pub dead: Option<Vec<String>>,
 
     /// White's compensation for handicap stones under area counting (default: per rules).

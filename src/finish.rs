@@ -4,21 +4,54 @@
 
 use crate::check::{GameReport, LineEnd};
 use crate::diag::Diagnostic;
+use crate::go::Rules;
 use crate::go::{Board, Color, HandicapBonus, Point, PointSet};
 use crate::record;
+use crate::score::estimate::{Estimate, estimate};
 use crate::score::result::{GameResult, WinBy, parse_result};
-use crate::score::verdict::{DeadSource, GameScore, check_result};
+use crate::score::verdict::{DeadSource, EstimateReport, GameScore, check_result};
 use crate::score::{PointList, ScoreInput, format_margin, score};
 use crate::sgf::{Collection, PropId};
 
 /// Points a diagnostic lists (an open border can be hundreds).
 const MAX_POINTS_IN_DIAGNOSTIC: usize = 32;
 
+/// Where the dead stones come from (`--dead auto|none|POINTS`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum DeadStones {
+    /// The record's `TB`/`TW` markup; without it, estimated (`estimate_unmarked`) or every stone alive.
+    Record { estimate_unmarked: bool },
+    /// `--dead auto`: estimated, even when the record has markup (which is then compared with the estimate).
+    Estimate,
+    /// `--dead none`: every stone alive.
+    AllAlive,
+    /// `--dead D4,Q16`: points in board notation or SGF; each marks its whole chain. Overrides markup.
+    Points(Vec<String>),
+}
+
+impl Default for DeadStones {
+    fn default() -> DeadStones {
+        DeadStones::Record { estimate_unmarked: false }
+    }
+}
+
+impl DeadStones {
+    /// Reads `--dead`: `auto`, `none`, or a list of points; without the flag, the markup (and, when
+    /// `estimate_unmarked`, an estimate for a record without any).
+    pub fn from_arg(arg: Option<&[String]>, estimate_unmarked: bool) -> DeadStones {
+        match arg {
+            None => DeadStones::Record { estimate_unmarked },
+            Some([one]) if one.eq_ignore_ascii_case("auto") => DeadStones::Estimate,
+            Some([one]) if one.eq_ignore_ascii_case("none") => DeadStones::AllAlive,
+            Some(list) => DeadStones::Points(list.to_vec()),
+        }
+    }
+}
+
 /// How to score (from the command line).
 #[derive(Clone, Debug, Default)]
 pub struct ScoreOptions {
-    /// `--dead`: points in board notation (`D4`) or SGF (`dd`); each marks its whole chain. Overrides markup.
-    pub dead: Option<Vec<String>>,
+    pub dead: DeadStones,
     /// `--handicap-bonus`.
     pub handicap_bonus: Option<HandicapBonus>,
     /// `--force`: score games that did not end by passes and have neither markup nor a counted result.
@@ -26,6 +59,8 @@ pub struct ScoreOptions {
     /// Report findings about the final position (open dame, markup) as notes, not warnings: `check` scores
     /// finished games as a courtesy, and its warnings are about the record's validity.
     pub position_findings_as_notes: bool,
+    /// With markup: also estimate, and warn where the estimate disagrees (`score`).
+    pub compare_estimate: bool,
 }
 
 /// Reads a `--dead` point for a board of this size.
@@ -77,8 +112,9 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
     }
 
     let board = end.game.board();
+    let mut estimated = None;
     let (dead, dead_source) = match &options.dead {
-        Some(list) => {
+        DeadStones::Points(list) => {
             let mut dead = Vec::new();
             for item in list {
                 match parse_dead_point(item, w, h) {
@@ -91,8 +127,22 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
             }
             (dead, DeadSource::Cli)
         }
-        None if let Some(marks) = &marks => (dead_from_marks(board, marks), DeadSource::Record),
-        None => {
+        DeadStones::Record { .. } if let Some(marks) = &marks => {
+            let dead = dead_from_marks(board, marks);
+            if options.compare_estimate
+                && let Some(d) = markup_vs_estimate(board, &info.rules, &dead, h)
+            {
+                report.diagnostics.push(d.at(node_offset));
+            }
+            (dead, DeadSource::Record)
+        }
+        DeadStones::Estimate | DeadStones::Record { estimate_unmarked: true } => {
+            let e = estimate(board, &info.rules);
+            let dead = e.dead_points();
+            estimated = Some(e);
+            (dead, DeadSource::Estimated)
+        }
+        DeadStones::AllAlive | DeadStones::Record { estimate_unmarked: false } => {
             report.diagnostics.push(Diagnostic::info(
                 "no-dead-stone-info",
                 "no territory markup and no --dead: every stone is counted alive",
@@ -134,8 +184,34 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         Some(r) => check_result(r, &scored, &info.rules, info.rules_known, info.komi_in_zi),
         None => check_result(&GameResult::Unknown, &scored, &info.rules, info.rules_known, false),
     };
+    if let Some(e) = &estimated
+        && !e.uncertain.is_empty()
+    {
+        let mut points: Vec<Point> = e.uncertain.iter().flat_map(|u| u.stones.iter().copied()).collect();
+        points.sort_unstable();
+        let named: Vec<String> = e
+            .uncertain
+            .iter()
+            .map(|u| {
+                format!(
+                    "{} {} ({}, counted {})",
+                    u.color.name(),
+                    u.stones[0].to_board_notation(h),
+                    u.why,
+                    if u.counted_dead { "dead" } else { "alive" }
+                )
+            })
+            .collect();
+        let d = Diagnostic::warning(
+            "dead-stones-uncertain",
+            format!("the estimate could not settle {} group(s): {}", e.uncertain.len(), named.join("; ")),
+        )
+        .at(node_offset);
+        report.diagnostics.push(Diagnostic { points: PointList(points), ..d });
+    }
     let game_score = GameScore {
         dead_source,
+        estimate: estimated.as_ref().map(EstimateReport::new),
         score: Box::new(scored),
         matches_record: check.matches,
         checked_against: check.against,
@@ -156,9 +232,18 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
             scored.chinese.result
         );
         // Without dead-stone information every stone counts as alive, so a different margin says little
-        // about the record: a note, not a warning.
+        // about the record: a note, not a warning. With estimated dead stones the difference may be the
+        // estimate's: its own code, and a hint naming the uncertain groups that, counted the other way, give RE.
         report.diagnostics.push(if game_score.unconfirmed() {
             Diagnostic::info("result-unconfirmed", format!("{message}, with every stone counted alive"))
+        } else if let Some(e) = &estimated {
+            let hint = flips_giving(e, &input, against, check.recorded_margin, h);
+            let d =
+                Diagnostic::warning("result-differs-estimated", format!("{message}, with estimated dead stones{hint}"));
+            match result_value_offset(c, report.index) {
+                Some(offset) => d.at(offset),
+                None => d,
+            }
         } else {
             let d = Diagnostic::warning("result-mismatch", message);
             // At the RE value, where a user would correct it.
@@ -169,6 +254,74 @@ pub fn score_game(c: &Collection, report: &mut GameReport, end: &LineEnd, option
         });
     }
     report.score = Some(game_score);
+}
+
+/// `; counting X D4 as alive would give RE` for the uncertain groups of the estimate that, flipped alone,
+/// make the count `against` equal `recorded` (a hint, never the verdict); empty when none does.
+fn flips_giving(e: &Estimate, input: &ScoreInput, against: &str, recorded: Option<f64>, h: u8) -> String {
+    let Some(recorded) = recorded else { return String::new() };
+    let mut giving = Vec::new();
+    for group in e.uncertain.iter().take(MAX_FLIPS_TRIED) {
+        let dead: Vec<Point> = if group.counted_dead {
+            input.dead.iter().copied().filter(|p| !group.stones.contains(p)).collect()
+        } else {
+            input.dead.iter().chain(&group.stones).copied().collect()
+        };
+        let s = score(&ScoreInput { dead: &dead, ..*input });
+        let margin = match against {
+            "japanese" => s.japanese.margin,
+            "chinese" => s.chinese.margin,
+            _ => s.record_rules.as_ref().map_or(s.japanese.margin, |r| r.count.margin),
+        };
+        if (margin - recorded).abs() < 1e-6 {
+            let state = if group.counted_dead { "alive" } else { "dead" };
+            giving.push(format!("{} {} as {state}", group.color.name(), group.stones[0].to_board_notation(h)));
+        }
+    }
+    if giving.is_empty() { String::new() } else { format!("; counting {} would give RE", giving.join(" or ")) }
+}
+
+/// Uncertain groups tried one by one for [`flips_giving`].
+const MAX_FLIPS_TRIED: usize = 8;
+
+/// `score` on a record with markup: where the estimate disagrees with it, as one warning naming the chains
+/// (stones left unmarked that the estimate finds dead, marked stones it finds alive).
+fn markup_vs_estimate(board: &Board, rules: &Rules, marked: &[Point], h: u8) -> Option<Diagnostic> {
+    let e = estimate(board, rules);
+    let marked_set: std::collections::BTreeSet<Point> =
+        marked.iter().flat_map(|&p| board.chain_stones(board.loc(p)).map(|l| board.point(l))).collect();
+    let estimated: std::collections::BTreeSet<Point> = e.dead_points().into_iter().collect();
+    let chain_names = |points: Vec<&Point>| -> Vec<String> {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut names = Vec::new();
+        for &p in points {
+            let head = board.chain_id(board.loc(p));
+            if seen.insert(head) {
+                let color = board.get(p).map_or("?", |c| c.name());
+                names.push(format!("{color} {}", p.to_board_notation(h)));
+            }
+        }
+        names
+    };
+    let unmarked = chain_names(estimated.difference(&marked_set).collect());
+    let alive = chain_names(marked_set.difference(&estimated).collect());
+    if unmarked.is_empty() && alive.is_empty() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    if !unmarked.is_empty() {
+        parts.push(format!("estimated dead but not marked: {}", unmarked.join(", ")));
+    }
+    if !alive.is_empty() {
+        parts.push(format!("marked dead but estimated alive: {}", alive.join(", ")));
+    }
+    let mut points: Vec<Point> = estimated.symmetric_difference(&marked_set).copied().collect();
+    points.sort_unstable();
+    let d = Diagnostic::warning(
+        "markup-differs-from-estimate",
+        format!("the record's dead stones differ from gotool's estimate ({})", parts.join("; ")),
+    );
+    Some(Diagnostic { points: PointList(points), ..d })
 }
 
 /// The stones that TB/TW marks say are dead: a stone standing on the other colour's territory mark

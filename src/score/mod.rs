@@ -58,7 +58,10 @@
 //! # JSON shape (serde)
 //!
 //! ```text
-//! {"dead": ["pd", …], "komi": 6.5, "handicap": 0, "handicap_bonus": 0,
+//! {"dead_source": "record" | "cli" | "none" | "estimated",             (from `verdict::GameScore`)
+//!  "dead_chains": [{"color": "B", "stones": ["pd", …], "reason": "…", "confidence": 0.9}, …],
+//!  "uncertain": [{"color": "W", "stones": […], "counted_dead": false, "why": "…"}, …],   (estimated only)
+//!  "dead": ["pd", …], "komi": 6.5, "handicap": 0, "handicap_bonus": 0,
 //!  "japanese": {"method": "territory", "black": {"territory": n, "prisoners": n, "total": x}, "white": {…},
 //!               "komi": 6.5, "handicap_compensation": 0, "margin": x, "result": "W+3.5"},
 //!  "chinese":  {"method": "area", "black": {"territory": n, "stones": n, "total": x}, "white": {…}, …},

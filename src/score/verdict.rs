@@ -3,8 +3,9 @@
 
 use serde::Serialize;
 
+use super::estimate::Estimate;
 use super::result::GameResult;
-use super::{Count, Score};
+use super::{Count, PointList, Score};
 use crate::go::{Preset, Rules};
 
 /// Where the dead stones came from.
@@ -17,12 +18,71 @@ pub enum DeadSource {
     Cli,
     /// Neither: every stone was counted alive.
     None,
+    /// Estimated by gotool (`--dead auto`, or `score` on a finished game without markup).
+    Estimated,
+}
+
+/// The estimate behind the dead stones, when they were estimated: each dead chain with its reason and
+/// confidence, and the groups the estimator could not settle.
+#[derive(Clone, Debug, Serialize)]
+pub struct EstimateReport {
+    pub dead_chains: Vec<EstimatedChain>,
+    pub uncertain: Vec<UncertainGroup>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EstimatedChain {
+    /// `B` or `W`.
+    pub color: String,
+    pub stones: PointList,
+    pub reason: String,
+    /// 0.5 (a guess) to 1 (proved), two decimals.
+    pub confidence: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct UncertainGroup {
+    pub color: String,
+    pub stones: PointList,
+    /// Whether the estimate counts it dead.
+    pub counted_dead: bool,
+    pub why: String,
+}
+
+impl EstimateReport {
+    pub fn new(e: &Estimate) -> EstimateReport {
+        EstimateReport {
+            dead_chains: e
+                .dead
+                .iter()
+                .map(|d| EstimatedChain {
+                    color: d.color.letter().to_string(),
+                    stones: PointList(d.stones.clone()),
+                    reason: d.reason.to_string(),
+                    confidence: (d.confidence * 100.0).round() / 100.0,
+                })
+                .collect(),
+            uncertain: e
+                .uncertain
+                .iter()
+                .map(|u| UncertainGroup {
+                    color: u.color.letter().to_string(),
+                    stones: PointList(u.stones.clone()),
+                    counted_dead: u.counted_dead,
+                    why: u.why.clone(),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The score of one game in a report.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameScore {
     pub dead_source: DeadSource,
+    /// With estimated dead stones: the reasons, confidences and uncertain groups.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<EstimateReport>,
     /// Boxed: a report holds one `GameScore` slot per game, scored or not, and a file can hold many games.
     #[serde(flatten)]
     pub score: Box<Score>,

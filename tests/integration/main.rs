@@ -33,3 +33,6 @@ mod schema;
 
 // One test per bug, `r<issue>_<slug>`; inputs generated in the test.
 mod regression;
+
+// --dead auto|none|POINTS, the estimate `score` makes by default, its JSON fields (#13).
+mod dead;
