@@ -478,7 +478,8 @@ fn race_sides(groups: &Groups, regions: &Regions, g: usize, h: usize) -> (Side, 
         if group.eyes == 1 {
             let r = group.own_regions.iter().copied().max_by_key(|&r| regions.list[r].points.len());
             if let Some(r) = r {
-                return (race::eye_liberties(regions.list[r].points.len()), vec![r]);
+                // Only its empty points: a dead stone inside takes a move to capture and leaves a smaller eye.
+                return (race::eye_liberties(regions.list[r].empty), vec![r]);
             }
         }
         (0, Vec::new())
@@ -650,8 +651,16 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
                         let p = usize::from(pos.chains[c].stones[0]);
                         !analysis.seki[group.color.index()].contains(p % pos.width, p / pos.width)
                     });
+                // The scorer's eye values give the benefit of the doubt to a lone small space (a bulky five is
+                // two eyes to it, and in a settled game it is): a group whose only eye space is one small empty
+                // space that is a single eye with the opponent to move is not strong here.
+                let one_small_eye = group.credited.is_empty()
+                    && group.own_regions.len() == 1
+                    && group.eyes <= 1
+                    && regions.list[group.own_regions[0]].empty == regions.list[group.own_regions[0]].points.len()
+                    && regions.list[group.own_regions[0]].points.len() <= 6;
                 group.chains.iter().any(|&c| matches!(verdict[c], Verdict::Alive(Life::PassAlive | Life::Held)))
-                    || life_rs
+                    || (life_rs && !one_small_eye)
             })
             .collect();
         let mut deaths: Vec<(usize, Death, Vec<usize>)> = Vec::new();
