@@ -545,7 +545,61 @@ fn lives_by_capture(
     }
     space.sort_unstable();
     space.dedup();
-    group.eyes + space_value(pos, &space) >= 2
+    // A one-point eye of the group made false by a captured stone on its diagonal becomes real.
+    let repaired = group.own_regions.iter().any(|&r| {
+        let region = &regions.list[r];
+        region.points.len() == 1 && {
+            let (diagonals, _) = pos.diagonals(region.points[0]);
+            diagonals.iter().any(|d| space.binary_search(d).is_ok() && pos.stone[usize::from(*d)].is_some())
+        }
+    });
+    group.eyes + u8::from(repaired) + space_value(pos, &space) >= 2
+}
+
+/// A weak group with this many points of its own (see [`room`]) has space enough to be unsettled rather than
+/// dead (an unfinished framework). About twice what a group needs for two eyes in open space with the opponent
+/// to move; on finished/ no group reaches it but in unfinished games (12 would cost one game there).
+const ROOM: usize = 16;
+
+/// The points of `g`'s pocket (marked in `seen`) nearer to `g`'s stones than to any living opposing stone,
+/// walking through empty points and dead stones: the room it has to make eyes.
+fn room(pos: &Pos, groups: &Groups, dead: &[bool], seen: &[bool], g: usize) -> usize {
+    let n = pos.len();
+    let color = groups.list[g].color;
+    let open = |p: usize| seen[p] && pos.chain_at(p as Pt).is_none_or(|c| dead[c]);
+    // Distances from the group's stones and from the opposing stones around the pocket.
+    let bfs = |starts: Vec<Pt>| {
+        let mut dist = vec![u16::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        for s in starts {
+            dist[usize::from(s)] = 0;
+            queue.push_back(s);
+        }
+        while let Some(p) = queue.pop_front() {
+            let d = dist[usize::from(p)];
+            for &q in pos.neighbours(p) {
+                let qi = usize::from(q);
+                if dist[qi] == u16::MAX && open(qi) {
+                    dist[qi] = d + 1;
+                    queue.push_back(q);
+                }
+            }
+        }
+        dist
+    };
+    let own: Vec<Pt> = groups.list[g].chains.iter().flat_map(|&c| pos.chains[c].stones.iter().copied()).collect();
+    let mut others = Vec::new();
+    for p in 0..n {
+        if let Some(c) = pos.chain_at(p as Pt)
+            && !dead[c]
+            && pos.chains[c].color != color
+            && pos.neighbours(p as Pt).iter().any(|&q| open(usize::from(q)))
+        {
+            others.push(p as Pt);
+        }
+    }
+    let (mine, theirs) = (bfs(own), bfs(others));
+    (0..n).filter(|&p| open(p) && mine[p] < theirs[p]).count()
 }
 
 /// The result of the static judgement: a verdict per chain.
@@ -672,6 +726,10 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
             let blocked = &blocks[group.color.opponent().index()];
             let pocket = pocket(pos, &groups, &dead, blocked, g, &mut seen);
             if pocket.friends.iter().any(|&f| strong[f]) || pocket.opponents.is_empty() {
+                continue;
+            }
+            // Open space of its own (an unfinished framework): not clearly dead, whatever surrounds it.
+            if room(pos, &groups, &dead, &seen, g) >= ROOM {
                 continue;
             }
             // Against each opposing group around it: a living one kills it; a weak one races it. It is dead only
