@@ -36,3 +36,6 @@ mod regression;
 
 // --dead auto|none|POINTS, the estimate `score` makes by default, its JSON fields (#13).
 mod dead;
+
+// The 47 games where GNU Go disagrees with the markup, checked by hand (GOTOOL_CORPUS; #13).
+mod hard_cases;

@@ -558,7 +558,7 @@ fn lives_by_capture(
 
 /// A weak group with this many points of its own (see [`room`]) has space enough to be unsettled rather than
 /// dead (an unfinished framework). About twice what a group needs for two eyes in open space with the opponent
-/// to move; on finished/ no group reaches it but in unfinished games (12 would cost one game there).
+/// to move. On finished/ it changes no game (12 would cost one), so it guards unfinished positions only.
 const ROOM: usize = 16;
 
 /// The points of `g`'s pocket (marked in `seen`) nearer to `g`'s stones than to any living opposing stone,
