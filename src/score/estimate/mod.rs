@@ -177,6 +177,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
     // Judge, referee, check; a chain the check hands back is held alive and everything judged again, since the
     // verdicts around it were reached with it dead.
     let mut held: Vec<usize> = Vec::new();
+    let mut first_death: Vec<Option<Death>> = vec![None; nc];
     let mut shares = vec![None; nc];
     let mut refereed;
     let mut pass = 0;
@@ -199,6 +200,22 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
             for &c in &handed_back {
                 verdict[c] = Verdict::Open;
             }
+            // A chain held alive because of neighbours that the later passes found dead is surrounded after
+            // all: with its first verdict back, the check keeps it dead.
+            let mut retried = verdict.clone();
+            for &c in &held {
+                if let Some(death) = first_death[c] {
+                    retried[c] = Verdict::Dead(death);
+                }
+            }
+            let still_loose = loose_dead(board, &pos, &retried);
+            held.retain(|&c| {
+                let surrounded = first_death[c].is_some() && !still_loose.contains(&c);
+                if surrounded {
+                    verdict[c] = retried[c];
+                }
+                !surrounded
+            });
             for &c in held.iter().chain(&handed_back) {
                 uncertain.push(Uncertain {
                     color: pos.chains[c].color,
@@ -209,7 +226,14 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
             }
             break (verdict, uncertain);
         }
-        held.extend(handed_back.into_iter().filter(|&c| verdict[c] != Verdict::Dead(Death::Playouts)));
+        for &c in &handed_back {
+            if let Verdict::Dead(death) = verdict[c]
+                && death != Death::Playouts
+            {
+                first_death[c].get_or_insert(death);
+                held.push(c);
+            }
+        }
     };
     if let Some(t) = trace {
         use std::fmt::Write as _;
