@@ -126,8 +126,9 @@ impl Estimate {
 const PLAYOUTS: u32 = 200;
 
 /// A group open after the static judgement is dead when it ends captured or enclosed in more than this share of
-/// the playouts (a tie is alive). Measured on finished/, a threshold of 0.5 takes 48 more truly dead chains than
-/// one of 0.7 for 7 living ones; the playouts lean towards life, since random defenders sometimes live.
+/// the playouts its opponent starts (a tie is alive). Measured on finished/ (with both starts averaged, before
+/// the opponent-first rule), 0.5 took 48 more truly dead chains than 0.7 for 7 living ones: the playouts lean
+/// towards life, since random defenders sometimes live.
 const DEAD_SHARE: f64 = 0.5;
 
 /// Judge-referee-check passes at most (see [`estimate`]).

@@ -1,7 +1,8 @@
 //! The referee for groups the static judgement leaves open: short playouts from the position, local to the
 //! space around those groups, with a policy that plays like a careful beginner (capture a chain in atari, save
 //! one's own, never fill one's own eye, never put a chain of two stones or more into atari) and random moves
-//! otherwise. A group captured, or left inside the other colour's space, in most playouts is dead.
+//! otherwise. A group captured, or left inside the other colour's space, in most of the playouts its opponent
+//! starts is dead (the rules' test: can the opponent, playing first, capture it?).
 //!
 //! Deterministic: the random numbers come from a generator seeded with the position's hash.
 
@@ -48,8 +49,8 @@ pub(crate) struct Question<'a> {
     pub seed: u64,
 }
 
-/// For each chain of the question, the share of playouts in which it ended captured or inside the other colour's
-/// space; the first playouts' final positions go to `trace`.
+/// For each chain of the question, the share of the playouts its opponent started in which it ended captured or
+/// inside the other colour's space; the first playouts' final positions go to `trace`.
 pub(crate) fn dead_shares_traced(q: &Question, mut trace: Option<&mut String>) -> Vec<f64> {
     let board = q.board;
     let area: Vec<Loc> = q.area.iter().map(|&p| board.loc(p)).collect();
@@ -83,12 +84,18 @@ pub(crate) fn dead_shares_traced(q: &Question, mut trace: Option<&mut String>) -
             t.push_str(&format!("playout {k} ({} first):\n{}", first.name(), scratch.to_diagram()));
         }
         for (i, (color, locs)) in chains.iter().enumerate() {
-            if captured_or_enclosed(&scratch, *color, locs) {
+            if first != *color && captured_or_enclosed(&scratch, *color, locs) {
                 dead[i] += 1;
             }
         }
     }
-    dead.iter().map(|&d| f64::from(d) / f64::from(playouts.max(1))).collect()
+    // The rules' test of death: the opponent plays first and captures. A chain's share is over the playouts the
+    // other colour started (half of them; the first playout is Black's).
+    let started = |color: Color| {
+        let black_first = playouts.div_ceil(2);
+        f64::from(if color == Color::Black { playouts - black_first } else { black_first }.max(1))
+    };
+    dead.iter().zip(&chains).map(|(&d, (color, _))| f64::from(d) / started(*color)).collect()
 }
 
 /// More of the chain's points ended with the other colour (its stones, or empty points only it touches) than
