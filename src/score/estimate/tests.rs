@@ -276,6 +276,26 @@ fn a_dead_stone_next_to_a_dame_line_is_dead() {
 }
 
 #[test]
+fn a_lone_stone_in_a_wide_open_area_is_not_called_dead() {
+    // White's area is open (55 empty points, no stone of White's inside it): Black's G4 has more than 16 points
+    // nearer to it than to any White stone, room to try for life. Not clearly dead, so not counted dead.
+    let j = judge(
+        "
+        . . . X O . . . .
+        . O . X O . . . .
+        . . . X O . . . .
+        X X X X O . . . .
+        O O O O O . . . .
+        . . . . . . X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["B8"]);
+}
+
+#[test]
 fn an_empty_board_has_nothing_to_judge() {
     let j = judge(". . .\n. . .\n. . .");
     assert!(j.dead.is_empty() && j.estimate.uncertain.is_empty());
