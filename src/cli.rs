@@ -73,13 +73,13 @@ pub struct ShowArgs {
     #[arg(long = "move", value_name = "N", conflicts_with = "score")]
     pub move_number: Option<u32>,
 
-    /// Mark dead stones (from TB/TW or --dead) and each side's territory on the final position.
+    /// Mark dead stones (from TB/TW, --dead, or estimated) and each side's territory on the final position.
     #[arg(long)]
     pub score: bool,
 
-    /// Dead stones for --score, as for `gotool score --dead`.
-    #[arg(long, value_delimiter = ',', value_name = "POINTS", requires = "score")]
-    pub dead: Option<Vec<String>>,
+    /// Dead stones for --score, as for `gotool score --dead`: auto, none, or points.
+    #[arg(long, value_delimiter = ',', value_name = "auto|none|POINTS", value_parser = config::dead_flag, requires = "score")]
+    pub dead: Option<Vec<DeadArg>>,
 
     /// Write an SVG picture to FILE instead of drawing on the terminal.
     #[arg(long, value_name = "FILE")]
@@ -269,9 +269,34 @@ pub struct CheckArgs {
     #[arg(long)]
     pub no_score: bool,
 
+    /// Dead stones for the one-line score of finished games without TB/TW markup: `auto` estimates them
+    /// (slower), `none` (the default) counts every stone alive.
+    #[arg(long, value_enum, value_name = "auto|none", conflicts_with = "no_score")]
+    pub dead: Option<CheckDeadArg>,
+
     // When to colour the report and the boards.
     #[command(flatten)]
     pub color: ColorArgs,
+}
+
+/// What `check --dead` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckDeadArg {
+    /// Estimate the dead stones of finished games without markup.
+    Auto,
+    /// Count every stone of such games alive.
+    None,
+}
+
+/// One value of `score --dead` or `show --dead`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeadArg {
+    /// `auto`: estimate.
+    Auto,
+    /// `none`: every stone alive.
+    None,
+    /// A point in board notation (`D4`) or SGF (`dd`), on some board up to 52×52.
+    Point(String),
 }
 
 /// The handicap compensations `--handicap-bonus` takes.
@@ -365,10 +390,11 @@ pub struct ScoreArgs {
     #[command(flatten)]
     pub report: GameOutputArgs,
 
-    /// Dead stones, comma-separated, in board notation (D4) or SGF (dd); each marks its whole chain.
-    /// Overrides the record's TB/TW markup.
-    #[arg(long, value_delimiter = ',', value_name = "POINTS")]
-    pub dead: Option<Vec<String>>,
+    /// Dead stones: `auto` (estimated, even when the record has TB/TW markup), `none` (every stone alive), or
+    /// points, comma-separated, in board notation (D4) or SGF (dd), each marking its whole chain. Without it:
+    /// the record's TB/TW markup, or an estimate for a finished game without markup.
+    #[arg(long, value_delimiter = ',', value_name = "auto|none|POINTS", value_parser = config::dead_flag)]
+    pub dead: Option<Vec<DeadArg>>,
 
     /// White's compensation for handicap stones under area counting (default: per rules).
     #[arg(long, value_enum, value_name = "0|n|n-1")]

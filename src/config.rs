@@ -12,12 +12,15 @@
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-use crate::cli::{Cli, ColorChoice, Command, FormatArg, GroupByArg, InputArgs, ShowArgs, StatsFormatArg};
+use crate::cli::{
+    CheckDeadArg, Cli, ColorChoice, Command, DeadArg, FormatArg, GroupByArg, InputArgs, ShowArgs, StatsFormatArg,
+};
+use crate::go::MAX_SIDE;
 use crate::pipeline::{Plan, View};
 use crate::render::text::TextOptions;
 use crate::replay::ReplayOptions;
 use crate::report::text::TextStyle;
-use crate::score::game::ScoreOptions;
+use crate::score::game::{DeadStones, ScoreOptions, parse_dead_point};
 use crate::sgf::Limits;
 use crate::source::Shard;
 use crate::stats::{GroupBy, StatsOptions};
@@ -99,14 +102,18 @@ impl Config {
         // What each subcommand reads, how it reports (`check` and `score` per game, `stats` once), in which format,
         // and whether in colour.
         let (kind, input, mut plan, report, format, color) = match cli.command {
-            Command::Show(args) => return Ok(Config::Show(show_config(args, terminal))),
+            Command::Show(args) => return Ok(Config::Show(show_config(args, terminal)?)),
             Command::Completions(args) => return Ok(Config::Completions(args.shell)),
             Command::Man(args) => return Ok(Config::Man(args.subcommand)),
             Command::Check(args) => {
                 let color = terminal.colors(args.color.color, to_stdout(&args.input));
                 let mut plan = plan(&args.input, args.all_variations);
                 if !args.no_score {
-                    plan.score = Some(ScoreOptions { position_findings_as_notes: true, ..ScoreOptions::default() });
+                    plan.score = Some(ScoreOptions {
+                        dead: DeadStones::Record { estimate_unmarked: args.dead == Some(CheckDeadArg::Auto) },
+                        position_findings_as_notes: true,
+                        ..ScoreOptions::default()
+                    });
                 }
                 if args.board {
                     plan.error_pictures = Some(TextOptions { ascii: args.ascii, color });
@@ -118,10 +125,11 @@ impl Config {
                 let color = terminal.colors(args.color.color, to_stdout(&args.input));
                 let mut plan = plan(&args.input, false);
                 plan.score = Some(ScoreOptions {
-                    dead: args.dead,
+                    dead: dead_stones(args.dead, true)?,
                     handicap_bonus: args.handicap_bonus.map(Into::into),
                     force: args.force,
                     position_findings_as_notes: false,
+                    compare_estimate: true,
                 });
                 let format = args.report.format;
                 (ReportKind::ScoreTables, args.input, plan, Some(args.report), format, color)
@@ -205,6 +213,41 @@ pub(crate) fn komi_flag(text: &str) -> Result<f64, String> {
     Ok(komi)
 }
 
+/// One `--dead` value: `auto`, `none`, or a point that lies on some board (board notation or SGF); whether it
+/// lies on a game's board is that game's question.
+pub(crate) fn dead_flag(text: &str) -> Result<DeadArg, String> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("auto") {
+        Ok(DeadArg::Auto)
+    } else if text.eq_ignore_ascii_case("none") {
+        Ok(DeadArg::None)
+    } else if parse_dead_point(text, MAX_SIDE, MAX_SIDE).is_some() {
+        Ok(DeadArg::Point(text.to_string()))
+    } else {
+        Err("expected auto, none, or points such as D4,Q16 (board notation) or dd,pp (SGF)".to_string())
+    }
+}
+
+/// `--dead` as a whole: `auto` and `none` stand alone; points are a list. Without the flag, the record's
+/// markup, and the estimate for a finished game without markup when `estimate_unmarked`.
+fn dead_stones(values: Option<Vec<DeadArg>>, estimate_unmarked: bool) -> anyhow::Result<DeadStones> {
+    let Some(values) = values else { return Ok(DeadStones::Record { estimate_unmarked }) };
+    match values.as_slice() {
+        [DeadArg::Auto] => Ok(DeadStones::Estimate),
+        [DeadArg::None] => Ok(DeadStones::AllAlive),
+        _ => values
+            .into_iter()
+            .map(|v| match v {
+                DeadArg::Point(p) => Ok(p),
+                DeadArg::Auto | DeadArg::None => {
+                    anyhow::bail!("--dead: auto and none stand alone, not in a list of points")
+                }
+            })
+            .collect::<anyhow::Result<Vec<String>>>()
+            .map(DeadStones::Points),
+    }
+}
+
 /// `-j`: at least one worker.
 pub(crate) fn jobs_flag(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
@@ -255,19 +298,20 @@ fn plan(input: &InputArgs, all_variations: bool) -> Plan {
     }
 }
 
-fn show_config(args: ShowArgs, terminal: &Terminal) -> ShowConfig {
-    ShowConfig {
+fn show_config(args: ShowArgs, terminal: &Terminal) -> anyhow::Result<ShowConfig> {
+    let dead = dead_stones(args.dead, true)?;
+    Ok(ShowConfig {
         path: args.path,
         view: View {
             limits: Limits::default(),
             game: args.game,
             move_number: args.move_number,
-            score: args.score.then(|| ScoreOptions { dead: args.dead, force: true, ..ScoreOptions::default() }),
+            score: args.score.then(|| ScoreOptions { dead, force: true, ..ScoreOptions::default() }),
             replay: ReplayOptions { rules: args.rules.map(Into::into), komi: None, ..ReplayOptions::default() },
         },
         text: TextOptions { ascii: args.ascii, color: terminal.colors(args.color.color, true) },
         svg: args.svg,
-    }
+    })
 }
 
 /// What the environment says about colours, asked once per run.

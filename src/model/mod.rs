@@ -31,7 +31,8 @@ use serde::{Serialize, Serializer};
 pub use diagnostic::{BoardPoint, Diagnostic, ListCap, PointList, Severity, Sink, plural};
 pub use result::{GameResult, RecordedResult, WinBy, format_margin};
 pub use score::{
-    ByColor, Count, DeadSource, GameScore, Method, RulesCount, Score, ScoreWarning, ScoredPoints, Side, Term,
+    ByColor, Count, DeadSource, EstimateReport, EstimatedChain, GameScore, Method, RulesCount, Score, ScoreWarning,
+    ScoredPoints, Side, Term, UncertainGroup,
 };
 
 /// The version of the JSON report's shape; it changes only for a breaking change (README).

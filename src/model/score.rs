@@ -4,7 +4,10 @@
 //! # JSON shape (serde)
 //!
 //! ```text
-//! {"dead_source": "record" | "cli" | "none", "dead": ["pd", …], "komi": 6.5, "handicap": 0, "handicap_bonus": 0,
+//! {"dead_source": "record" | "cli" | "none" | "estimated",
+//!  "dead_chains": [{"color": "B", "stones": ["pd", …], "reason": "…", "confidence": 0.9}, …],  (estimated only)
+//!  "uncertain": [{"color": "W", "stones": […], "counted_dead": false, "why": "…"}, …],         (estimated only)
+//!  "dead": ["pd", …], "komi": 6.5, "handicap": 0, "handicap_bonus": 0,
 //!  "japanese": {"method": "territory", "black": {"territory": n, "prisoners": n, "total": x}, "white": {…},
 //!               "komi": 6.5, "handicap_compensation": 0, "margin": x, "result": "W+3.5"},
 //!  "chinese":  {"method": "area", "black": {"territory": n, "stones": n, "total": x}, "white": {…}, …},
@@ -197,6 +200,50 @@ pub enum DeadSource {
     Cli,
     /// Neither: every stone was counted alive.
     None,
+    /// Estimated by gotool (`--dead auto`, or `score` on a finished game without markup).
+    Estimated,
+}
+
+/// The estimate behind estimated dead stones: each dead chain with its reason and confidence, and the groups
+/// the estimator could not settle. A report of the estimate, so the model does not depend on the estimator.
+#[derive(Clone, Debug, Serialize)]
+pub struct EstimateReport {
+    /// The chains counted dead, in board order of their first stone.
+    pub dead_chains: Vec<EstimatedChain>,
+    /// The groups the estimate could not settle, counted as `counted_dead` says.
+    pub uncertain: Vec<UncertainGroup>,
+}
+
+/// One chain the estimate counts dead.
+#[derive(Clone, Debug, Serialize)]
+pub struct EstimatedChain {
+    /// `B` or `W`.
+    #[serde(serialize_with = "color_letter")]
+    pub color: Color,
+    /// Every stone of the chain.
+    pub stones: PointList,
+    /// Why, in words a Go player reads ("no eye space: …").
+    pub reason: String,
+    /// 0.5 (a guess) to 1 (proved), two decimals.
+    pub confidence: f64,
+}
+
+/// A group the estimate could not settle.
+#[derive(Clone, Debug, Serialize)]
+pub struct UncertainGroup {
+    /// `B` or `W`.
+    #[serde(serialize_with = "color_letter")]
+    pub color: Color,
+    /// Every stone of the group.
+    pub stones: PointList,
+    /// Whether the estimate counts it dead.
+    pub counted_dead: bool,
+    /// Why it is unsettled.
+    pub why: String,
+}
+
+fn color_letter<S: Serializer>(color: &Color, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_char(color.letter())
 }
 
 /// The score of one game in a report.
@@ -204,6 +251,8 @@ pub enum DeadSource {
 pub struct GameScore {
     /// Where the dead stones came from.
     pub dead_source: DeadSource,
+    /// With estimated dead stones: the reasons, confidences and uncertain groups.
+    pub estimate: Option<EstimateReport>,
     /// Boxed: a report holds one `GameScore` slot per game, scored or not, and a file can hold many games.
     pub score: Box<Score>,
     /// Does `RE` agree with the count it was checked against? `None` when `RE` has no margin to check.
@@ -234,6 +283,8 @@ impl Serialize for GameScore {
         #[derive(Serialize)]
         struct Flat<'a> {
             dead_source: DeadSource,
+            #[serde(flatten, skip_serializing_if = "Option::is_none")]
+            estimate: Option<&'a EstimateReport>,
             #[serde(flatten)]
             score: &'a Score,
             matches_record: Option<bool>,
@@ -241,6 +292,7 @@ impl Serialize for GameScore {
         }
         Flat {
             dead_source: self.dead_source,
+            estimate: self.estimate.as_ref(),
             score: &self.score,
             matches_record: self.matches_record,
             checked_against: self.checked_against.map(RulesName::as_str),

@@ -6,6 +6,9 @@ use super::escape_terminal;
 use crate::go::{Preset, RulesName};
 use crate::model::{Count, DeadSource, GameReport, GameScore, Method, Score, format_margin};
 
+/// Dead chains listed with their reasons in the table.
+const MAX_REASONS: usize = 12;
+
 fn number(x: f64) -> String {
     if x.fract() == 0.0 { format!("{}", x as i64) } else { format!("{x}") }
 }
@@ -15,7 +18,16 @@ fn verdict(game: &GameReport, s: &GameScore) -> String {
     let re = game.result_text().map(escape_terminal);
     match (re, s.matches_record, s.checked_against) {
         (None, _, _) => "no RE in the record.".to_string(),
+        (Some(re), Some(true), Some(against)) if s.dead_source == DeadSource::Estimated => {
+            format!("RE {re}: matches the {} count with estimated dead stones.", title(against))
+        }
         (Some(re), Some(true), Some(against)) => format!("RE {re}: matches the {} count.", title(against)),
+        (Some(re), Some(false), Some(against)) if s.dead_source == DeadSource::Estimated => {
+            format!(
+                "RE {re}: differs from the {} count with estimated dead stones (see result-differs-estimated).",
+                title(against)
+            )
+        }
         (Some(re), Some(false), Some(against)) if s.dead_source == DeadSource::None => {
             format!("RE {re}: not confirmed by the {} count, which has no dead stones removed.", title(against))
         }
@@ -100,8 +112,11 @@ pub fn one_line(game: &GameReport, s: &GameScore) -> String {
     } else {
         let _ = write!(line, " ({})", differences.join("; "));
     }
-    if s.dead_source == DeadSource::None {
-        line.push_str(", every stone counted alive (no dead-stone information)");
+    match s.dead_source {
+        DeadSource::None => line.push_str(", every stone counted alive (no dead-stone information)"),
+        // The verdict says so when it checks RE.
+        DeadSource::Estimated if s.matches_record.is_none() => line.push_str(", dead stones estimated"),
+        _ => {}
     }
     let _ = write!(line, "; {}", verdict(game, s));
     line
@@ -194,6 +209,34 @@ pub fn table(game: &GameReport, s: &GameScore, name: &str) -> String {
         }
         DeadSource::None => {
             let _ = writeln!(out, "No dead-stone information: every stone counted alive.");
+        }
+        DeadSource::Estimated => {
+            let _ = writeln!(out, "Dead stones (estimated): {}", point_names(game, &sc.dead));
+            if let Some(e) = &s.estimate {
+                for chain in e.dead_chains.iter().take(MAX_REASONS) {
+                    let _ = writeln!(
+                        out,
+                        "  {} {}: {} (confidence {})",
+                        chain.color,
+                        point_names(game, &chain.stones),
+                        escape_terminal(&chain.reason),
+                        chain.confidence
+                    );
+                }
+                if e.dead_chains.len() > MAX_REASONS {
+                    let _ = writeln!(out, "  … and {} more chains", e.dead_chains.len() - MAX_REASONS);
+                }
+                for group in &e.uncertain {
+                    let _ = writeln!(
+                        out,
+                        "  uncertain: {} {}: {}; counted {}",
+                        group.color,
+                        point_names(game, &group.stones),
+                        escape_terminal(&group.why),
+                        if group.counted_dead { "dead" } else { "alive" }
+                    );
+                }
+            }
         }
     }
     let _ = writeln!(out, "{}", verdict(game, s));

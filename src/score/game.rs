@@ -1,13 +1,16 @@
 //! Scoring a replayed game: decides whether it is finished, takes its dead stones from the final node's
-//! `TB`/`TW` markup (or `--dead`), counts the final position, and checks the record's `RE` against the counts
+//! `TB`/`TW` markup, from `--dead`, or from the estimate ([`super::estimate`]), counts the final position, and checks the record's `RE` against the counts
 //! (rules.md section 3: only numeric results can be checked; say which count was used). Adds its findings to the
 //! game's report.
 
+use std::collections::BTreeSet;
+
+use super::estimate::{Estimate, estimate};
 use super::{ScoreInput, score};
-use crate::go::{Board, Color, HandicapBonus, Point, RulesName};
+use crate::go::{Board, Color, HandicapBonus, Point, Rules, RulesName};
 use crate::model::{
-    Count, DeadSource, Diagnostic, GameReport, GameResult, GameScore, Method, PointList, RecordedResult, Score, Side,
-    WinBy, format_margin,
+    Count, DeadSource, Diagnostic, EstimateReport, EstimatedChain, GameReport, GameResult, GameScore, Method,
+    PointList, RecordedResult, Score, Side, UncertainGroup, WinBy, format_margin, plural,
 };
 use crate::record::GameRecord;
 use crate::replay::{GameSettings, Replayed};
@@ -15,11 +18,37 @@ use crate::replay::{GameSettings, Replayed};
 /// Points a diagnostic lists (an open border can be hundreds).
 const MAX_POINTS_IN_DIAGNOSTIC: usize = 32;
 
+/// Uncertain groups tried one by one for [`flips_giving`].
+const MAX_FLIPS_TRIED: usize = 8;
+
+/// Where the dead stones come from (`--dead auto|none|POINTS`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeadStones {
+    /// The record's `TB`/`TW` markup; without it, estimated (`estimate_unmarked`: `score`, `check --dead auto`)
+    /// or every stone alive.
+    Record {
+        /// Estimate the dead stones of a finished game without markup.
+        estimate_unmarked: bool,
+    },
+    /// `--dead auto`: estimated, even when the record has markup.
+    Estimate,
+    /// `--dead none`: every stone alive.
+    AllAlive,
+    /// `--dead D4,Q16`: points in board notation or SGF; each marks its whole chain. Overrides markup.
+    Points(Vec<String>),
+}
+
+impl Default for DeadStones {
+    fn default() -> DeadStones {
+        DeadStones::Record { estimate_unmarked: false }
+    }
+}
+
 /// How to score (from the command line).
 #[derive(Clone, Debug, Default)]
 pub struct ScoreOptions {
-    /// `--dead`: points in board notation (`D4`) or SGF (`dd`); each marks its whole chain. Overrides markup.
-    pub dead: Option<Vec<String>>,
+    /// Where the dead stones come from.
+    pub dead: DeadStones,
     /// `--handicap-bonus`.
     pub handicap_bonus: Option<HandicapBonus>,
     /// `--force`: score games that did not end by passes and have neither markup nor a counted result.
@@ -27,6 +56,8 @@ pub struct ScoreOptions {
     /// Report findings about the final position (open dame, markup) as notes, not warnings: `check` scores
     /// finished games as a courtesy, and its warnings are about the record's validity.
     pub position_findings_as_notes: bool,
+    /// With markup: also estimate, and warn where the estimate disagrees (`score`).
+    pub compare_estimate: bool,
 }
 
 /// Reads a `--dead` point for a board of this size.
@@ -69,8 +100,9 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
     }
 
     let board = end.game.board();
+    let mut estimated = None;
     let (dead, dead_source) = match &options.dead {
-        Some(list) => {
+        DeadStones::Points(list) => {
             let mut dead = Vec::new();
             for item in list {
                 match parse_dead_point(item, w, h) {
@@ -83,8 +115,22 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
             }
             (dead, DeadSource::Cli)
         }
-        None if let Some(marks) = marks => (dead_from_marks(board, marks), DeadSource::Record),
-        None => {
+        DeadStones::Record { .. } if let Some(marks) = marks => {
+            let dead = dead_from_marks(board, marks);
+            if options.compare_estimate
+                && let Some(d) = markup_vs_estimate(board, &settings.rules, &dead, h)
+            {
+                report.diagnostics.push(d.at(node_offset));
+            }
+            (dead, DeadSource::Record)
+        }
+        DeadStones::Estimate | DeadStones::Record { estimate_unmarked: true } => {
+            let e = estimate(board, &settings.rules);
+            let dead = e.dead_points();
+            estimated = Some(e);
+            (dead, DeadSource::Estimated)
+        }
+        DeadStones::AllAlive | DeadStones::Record { estimate_unmarked: false } => {
             report.diagnostics.push(Diagnostic::info(
                 "no-dead-stone-info",
                 "no territory markup and no --dead: every stone is counted alive",
@@ -122,6 +168,12 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
         report.diagnostics.push(d);
     }
 
+    if let Some(e) = &estimated
+        && !e.uncertain.is_empty()
+    {
+        report.diagnostics.push(uncertain_warning(e, h).at(node_offset));
+    }
+
     let (matches_record, checked_against) = match recorded.and_then(RecordedResult::margin) {
         Some(margin) => {
             let (matches, against) = check_result(margin, &scored, settings);
@@ -131,6 +183,7 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
     };
     let mut game_score = GameScore {
         dead_source,
+        estimate: estimated.as_ref().map(estimate_report),
         score: Box::new(scored),
         matches_record,
         checked_against,
@@ -154,11 +207,22 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
         // Without dead-stone information every stone counts as alive, so a different margin says little
         // about the record: a note, not a warning. Nor is it when the record's own marks give its RE: the
         // server counted points that gotool's count leaves out (or the reverse), and the note says which.
+        // With estimated dead stones the difference may be the estimate's: its own code, and a hint naming
+        // the uncertain groups that, counted the other way, give RE.
         report.diagnostics.push(if game_score.unconfirmed() {
             Diagnostic::info("result-unconfirmed", format!("{message}, with every stone counted alive"))
         } else if let Some(why) = markup_count {
             let d = Diagnostic::info("result-matches-markup", format!("{message}: {why}"));
             game_score.markup_explains_result = Some(why);
+            match recorded.offset {
+                Some(offset) => d.at(offset),
+                None => d,
+            }
+        } else if let Some(e) = &estimated {
+            let against = game_score.checked_against.unwrap_or(RulesName::JAPANESE);
+            let hint = recorded.margin().map_or(String::new(), |margin| flips_giving(e, &input, against, margin, h));
+            let d =
+                Diagnostic::warning("result-differs-estimated", format!("{message}, with estimated dead stones{hint}"));
             match recorded.offset {
                 Some(offset) => d.at(offset),
                 None => d,
@@ -173,6 +237,110 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
         });
     }
     report.score = Some(game_score);
+}
+
+/// The estimate as the report shows it.
+fn estimate_report(e: &Estimate) -> EstimateReport {
+    EstimateReport {
+        dead_chains: e
+            .dead
+            .iter()
+            .map(|d| EstimatedChain {
+                color: d.color,
+                stones: PointList(d.stones.clone()),
+                reason: d.reason.to_string(),
+                confidence: (d.confidence * 100.0).round() / 100.0,
+            })
+            .collect(),
+        uncertain: e
+            .uncertain
+            .iter()
+            .map(|u| UncertainGroup {
+                color: u.color,
+                stones: PointList(u.stones.clone()),
+                counted_dead: u.counted_dead,
+                why: u.why.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// `dead-stones-uncertain`: the groups the estimate could not settle, each named by its first stone.
+fn uncertain_warning(e: &Estimate, h: u8) -> Diagnostic {
+    let mut points: Vec<Point> = e.uncertain.iter().flat_map(|u| u.stones.iter().copied()).collect();
+    points.sort_unstable();
+    let named: Vec<String> = e
+        .uncertain
+        .iter()
+        .map(|u| {
+            let counted = if u.counted_dead { "dead" } else { "alive" };
+            format!("{} {} ({}, counted {counted})", u.color.name(), u.stones[0].to_board_notation(h), u.why)
+        })
+        .collect();
+    let n = e.uncertain.len();
+    let d = Diagnostic::warning(
+        "dead-stones-uncertain",
+        format!("the estimate could not settle {n} group{}: {}", plural(n), named.join("; ")),
+    );
+    Diagnostic { points: PointList(points), ..d }
+}
+
+/// `; counting X D4 as alive would give RE` for the uncertain groups of the estimate that, flipped alone,
+/// make the count `against` equal `recorded` (a hint, never the verdict); empty when none does.
+fn flips_giving(e: &Estimate, input: &ScoreInput, against: RulesName, recorded: f64, h: u8) -> String {
+    let mut giving = Vec::new();
+    for group in e.uncertain.iter().take(MAX_FLIPS_TRIED) {
+        let dead: Vec<Point> = if group.counted_dead {
+            input.dead.iter().copied().filter(|p| !group.stones.contains(p)).collect()
+        } else {
+            input.dead.iter().chain(&group.stones).copied().collect()
+        };
+        let flipped = score(&ScoreInput { dead: &dead, ..*input });
+        let margin = flipped.count_under(against).map_or(flipped.japanese.margin, |c| c.margin);
+        if (margin - recorded).abs() < 1e-6 {
+            let state = if group.counted_dead { "alive" } else { "dead" };
+            giving.push(format!("{} {} as {state}", group.color.name(), group.stones[0].to_board_notation(h)));
+        }
+    }
+    if giving.is_empty() { String::new() } else { format!("; counting {} would give RE", giving.join(" or ")) }
+}
+
+/// `score` on a record with markup: where the estimate disagrees with it, as one warning naming the chains
+/// (stones left unmarked that the estimate finds dead, marked stones it finds alive).
+fn markup_vs_estimate(board: &Board, rules: &Rules, marked: &[Point], h: u8) -> Option<Diagnostic> {
+    let e = estimate(board, rules);
+    let marked: BTreeSet<Point> =
+        marked.iter().flat_map(|&p| board.chain_stones(board.loc(p)).map(|l| board.point(l))).collect();
+    let estimated: BTreeSet<Point> = e.dead_points().into_iter().collect();
+    let chain_names = |points: Vec<&Point>| -> Vec<String> {
+        let mut seen = BTreeSet::new();
+        let mut names = Vec::new();
+        for &p in points {
+            if seen.insert(board.chain_id(board.loc(p))) {
+                let color = board.get(p).map_or("?", Color::name);
+                names.push(format!("{color} {}", p.to_board_notation(h)));
+            }
+        }
+        names
+    };
+    let unmarked = chain_names(estimated.difference(&marked).collect());
+    let alive = chain_names(marked.difference(&estimated).collect());
+    if unmarked.is_empty() && alive.is_empty() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    if !unmarked.is_empty() {
+        parts.push(format!("estimated dead but not marked: {}", unmarked.join(", ")));
+    }
+    if !alive.is_empty() {
+        parts.push(format!("marked dead but estimated alive: {}", alive.join(", ")));
+    }
+    let points: Vec<Point> = estimated.symmetric_difference(&marked).copied().collect();
+    let d = Diagnostic::warning(
+        "markup-differs-from-estimate",
+        format!("the record's dead stones differ from gotool's estimate ({})", parts.join("; ")),
+    );
+    Some(Diagnostic { points: PointList(points), ..d })
 }
 
 /// When counting the record's own `TB`/`TW` marks gives its `RE` (as the servers that write them count: each

@@ -221,7 +221,7 @@ impl Template {
 
 /// The empty points each colour's shapes close to the other colour (index [`Color::index`]), among `candidates`.
 /// When both colours close a point, White's shapes win (goscorer applies them after Black's).
-fn connection_blocks(grid: &Grid, candidates: &PointSet) -> [PointSet; 2] {
+pub(crate) fn connection_blocks(grid: &Grid, candidates: &PointSet) -> [PointSet; 2] {
     let templates = templates();
     let mut blocked_by = [grid.no_points(); 2];
     let board = grid.all_points();

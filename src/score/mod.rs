@@ -72,6 +72,7 @@
 //! | `open-border` | enclosed space the other colour can still reach, or neutral space two points wide |
 //! | `placed-count-mismatch` | `placed` disagrees with living + dead + captured stones (parity uses the latter) |
 
+pub mod estimate;
 pub mod game;
 mod grid;
 mod life;

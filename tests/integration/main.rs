@@ -55,3 +55,9 @@ mod regression;
 
 // What a new user trips over (#14), one test per item.
 mod new_user;
+
+// --dead auto|none|POINTS, the estimate `score` makes by default, its JSON fields (#13).
+mod dead;
+
+// The 47 games where GNU Go disagrees with the markup, checked by hand (GOTOOL_CORPUS; #13).
+mod hard_cases;

@@ -72,6 +72,30 @@ fn r14_2_flag_values_that_mean_nothing_are_usage_errors() {
     assert!(run.stderr.contains("at most 4294967295 bytes"), "{}", run.stderr);
 }
 
+// See: #14 (12)
+#[test]
+fn r14_12_dead_values_that_name_no_point_are_usage_errors() {
+    let text = "(;GM[1]SZ[9]RE[B+R];B[ee];W[dd])";
+    for dead in ["Z99x", "E", "aaa", "auto,D4", "D4,none", "I5", ""] {
+        let run = run_on("d.sgf", text, &["score", "--force", "--dead", dead]);
+        assert_eq!(run.code, 2, "--dead {dead:?}: {}", run.stdout);
+        assert!(run.stderr.contains("--dead"), "--dead {dead:?}: {}", run.stderr);
+    }
+    let run = run_on("d.sgf", text, &["show", "--score", "--dead", "Q99"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    // A point that lies on some board but not on this one is that game's warning, not a usage error.
+    let run = run_on("d.sgf", text, &["score", "--force", "--dead", "T19"]);
+    assert_ne!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.contains("--dead T19: not a point on the 9x9 board; ignored"), "{}", run.stdout);
+    // The keywords, in any letter case, and points of both notations.
+    for dead in ["auto", "NONE", "E5,dd", "ee"] {
+        let run = run_on("d.sgf", text, &["score", "--force", "--dead", dead]);
+        assert_ne!(run.code, 2, "--dead {dead}: {}", run.stderr);
+    }
+    let run = run_on("d.sgf", text, &["check", "--dead", "some"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+}
+
 // See: #14 (7)
 #[test]
 fn r14_7_jobs_are_clamped() {

@@ -1,0 +1,960 @@
+//! Groups of chains, their eyes, and the static judgement of which groups live: chains of one colour that share
+//! an eye or territory, or two liberties, or a liberty the opponent cannot take, act as one group; a group with
+//! two eyes lives; a group with fewer is weak, and a weak group whose opponents around it live, or win the
+//! capturing race against it, is dead. Dead groups open up the space around them, which gives the groups
+//! around them eyes in turn, so the judgement runs weakest first until nothing changes.
+
+use super::super::grid::Grid;
+use super::super::life;
+use super::pos::{NONE, Pos, Pt, Regions};
+use super::race::{self, Outcome, Side};
+use crate::go::{Board, Color, PointSet};
+
+/// What the analysis concluded about one chain.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Verdict {
+    /// Not settled: too weak to call alive, not clearly dead.
+    Open,
+    Alive(Life),
+    Dead(Death),
+}
+
+/// Why a chain lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Life {
+    /// Pass-alive (Benson).
+    PassAlive,
+    /// Its group has two eyes (or territory worth two).
+    TwoEyes,
+    /// In seki with a neighbouring group.
+    Seki,
+    /// Judged dead once, but not inside the other colour's area: held alive for the next judgement.
+    Held,
+}
+
+/// Why a chain is dead.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Death {
+    /// Inside the other colour's pass-alive area (Benson).
+    PassAliveArea,
+    /// Its group has no eye, or one, and every group of the other colour around it lives: `eyes` and the size
+    /// of the largest space it encloses.
+    Surrounded { eyes: u8, space: usize },
+    /// Its group loses the capturing race against a group of the other colour whoever moves first.
+    LosesRace { libs: u32, against: u32 },
+    /// Left open, and judged dead by the playouts.
+    Playouts,
+}
+
+/// One colour's chains joined into groups, with their eyes.
+pub(crate) struct Group {
+    pub color: Color,
+    pub chains: Vec<usize>,
+    /// Distinct liberties of the group's chains.
+    pub libs: Vec<Pt>,
+    /// Loose: many chains of a stone or two, joined only through open space (see [`LOOSE_CHAINS`]).
+    pub loose: bool,
+    /// The liberties of its chain with the fewest: where a loose group is attacked.
+    pub weakest_libs: Vec<Pt>,
+    /// Eyes, counted up to 2.
+    pub eyes: u8,
+    /// Eyes of its best solidly connected part (chains joined by solid connections and the regions they enclose),
+    /// counted up to 2: loose stones joined only through open space do not share eyes.
+    pub solid_eyes: u8,
+    /// Regions bordered by this group alone (its eyes and territory).
+    pub own_regions: Vec<usize>,
+    /// Contested regions counted as its space: the opposing groups in them are captive there.
+    pub credited: Vec<usize>,
+    /// Size of its largest own region.
+    pub space: usize,
+    /// Points in all its own regions.
+    pub own_points: usize,
+    pub stones: usize,
+}
+
+pub(crate) struct Groups {
+    pub list: Vec<Group>,
+    /// The group of each chain ([`NONE`] for dead chains).
+    pub group_of: Vec<u32>,
+    /// For each group, the region it is captive in: no eye, and every liberty in that one region ([`NONE`]
+    /// otherwise).
+    pub captive: Vec<u32>,
+}
+
+fn find(parent: &mut [usize], mut a: usize) -> usize {
+    while parent[a] != a {
+        parent[a] = parent[parent[a]];
+        a = parent[a];
+    }
+    a
+}
+
+fn union(parent: &mut [usize], a: usize, b: usize) {
+    let (a, b) = (find(parent, a), find(parent, b));
+    if a != b {
+        parent[a.max(b)] = a.min(b);
+    }
+}
+
+/// Each living chain's liberties once the dead stones are off the board: its empty neighbours and the points of
+/// dead stones beside it, sorted. Empty for dead chains.
+pub(crate) fn effective_libs(pos: &Pos, dead: &[bool]) -> Vec<Vec<Pt>> {
+    pos.chains
+        .iter()
+        .enumerate()
+        .map(|(c, chain)| {
+            if dead[c] {
+                return Vec::new();
+            }
+            let mut libs = chain.libs.clone();
+            for &s in &chain.stones {
+                for &q in pos.neighbours(s) {
+                    if pos.chain_at(q).is_some_and(|d| dead[d]) {
+                        libs.push(q);
+                    }
+                }
+            }
+            libs.sort_unstable();
+            libs.dedup();
+            libs
+        })
+        .collect()
+}
+
+/// Would a stone of `color` on empty `p` keep at least two liberties once its captures are made? A stone that
+/// would be suicide, self-atari, or capture only to be captured back (ko, snapback) cannot cut.
+fn can_stand(pos: &Pos, libs: &[Vec<Pt>], dead: &[bool], p: Pt, color: Color) -> bool {
+    let mut got: Vec<Pt> = Vec::with_capacity(8);
+    let mut joined: Vec<usize> = Vec::with_capacity(4);
+    let mut captured: Vec<usize> = Vec::with_capacity(4);
+    for &q in pos.neighbours(p) {
+        match pos.chain_at(q) {
+            Some(c) if !dead[c] => {
+                if pos.chains[c].color == color {
+                    joined.push(c);
+                    got.extend(libs[c].iter().copied().filter(|&l| l != p));
+                } else if libs[c].len() == 1 {
+                    captured.push(c);
+                }
+            }
+            _ => got.push(q),
+        }
+    }
+    // Captured stones beside the new stone or the chains it joins become liberties.
+    for &c in &captured {
+        for &s in &pos.chains[c].stones {
+            let beside =
+                pos.neighbours(s).iter().any(|&q| q == p || pos.chain_at(q).is_some_and(|d| joined.contains(&d)));
+            if beside {
+                got.push(s);
+            }
+        }
+    }
+    got.sort_unstable();
+    got.dedup();
+    got.len() >= 2
+}
+
+/// Shapes of eye spaces of 4 to 6 points that a single move of the opponent reduces to one eye: the square four,
+/// the bulky five, the crossed five and the rabbity six. Each is the only shape of its size with its points'
+/// numbers of neighbours inside the space, sorted (the bulky five is the only five-point shape holding a square).
+fn dead_shape(neighbour_counts: &mut [usize]) -> bool {
+    neighbour_counts.sort_unstable();
+    matches!(
+        neighbour_counts,
+        // Square four: every point has two neighbours in the space.
+        [2, 2, 2, 2]
+        // Bulky five: a square with one point added beside one of its corners.
+        | [1, 2, 2, 2, 3]
+        // Crossed five: a centre with four arms.
+        | [1, 1, 1, 1, 4]
+        // Rabbity six: a centre with four arms, and one more point touching two of them.
+        | [1, 1, 2, 2, 2, 4]
+    )
+}
+
+/// The eye value of a space seen as empty once what stands on it is captured: 2 when it is roomy (seven points
+/// or more, or four to six that are not a dead shape), 1 when small or a dead shape.
+pub(crate) fn space_value(pos: &Pos, points: &[Pt]) -> u8 {
+    let size = points.len();
+    if size >= 7 {
+        return 2;
+    }
+    if size <= 3 {
+        return 1;
+    }
+    let mut counts: Vec<usize> = points
+        .iter()
+        .map(|&p| pos.neighbours(p).iter().filter(|&&q| points.binary_search(&q).is_ok()).count())
+        .collect();
+    if dead_shape(&mut counts) { 1 } else { 2 }
+}
+
+/// The eye value (0, 1 or 2) of a region bordered by one colour alone, seen from that colour. `connected` tells
+/// whether chains are joined without the region (by solid connections).
+fn eye_value(pos: &Pos, regions: &Regions, r: usize, connected: &dyn Fn(&[usize]) -> bool, dead: &[bool]) -> u8 {
+    let region = &regions.list[r];
+    if region.points.len() == 1 {
+        // A one-point eye is real when the chains around it are joined without it; otherwise the diagonal rule:
+        // it is false when the opponent holds two diagonal points (one on the edge).
+        if region.border.len() <= 1 || connected(&region.border) {
+            return 1;
+        }
+        let color = pos.chains[region.border[0]].color;
+        let (diagonals, off) = pos.diagonals(region.points[0]);
+        let held = diagonals
+            .iter()
+            .filter(|&&d| pos.chain_at(d).is_some_and(|c| !dead[c] && pos.chains[c].color != color))
+            .count();
+        return u8::from(held + usize::from(off > 0) < 2);
+    }
+    space_value(pos, &region.points)
+}
+
+impl Groups {
+    /// Joins each colour's living chains into groups and counts their eyes.
+    pub(crate) fn new(pos: &Pos, regions: &Regions, dead: &[bool]) -> Groups {
+        let nc = pos.chains.len();
+        let libs = effective_libs(pos, dead);
+        let mut parent: Vec<usize> = (0..nc).collect();
+        // Solid connections first (they decide whether a one-point eye is real): a region of one colour of two
+        // points or more, two shared liberties, a shared liberty the opponent cannot stand on.
+        for region in &regions.list {
+            if (region.colors == 1 || region.colors == 2) && region.points.len() >= 2 {
+                for w in region.border.windows(2) {
+                    union(&mut parent, w[0], w[1]);
+                }
+            }
+        }
+        // Shared liberties, from each empty point's living neighbours.
+        let mut shared: Vec<((usize, usize), Pt)> = Vec::new();
+        for p in 0..pos.len() {
+            if pos.chain_of[p] != NONE && !dead[pos.chain_of[p] as usize] {
+                continue;
+            }
+            let p = p as Pt;
+            let mut around: Vec<usize> =
+                pos.neighbours(p).iter().filter_map(|&q| pos.chain_at(q)).filter(|&c| !dead[c]).collect();
+            around.sort_unstable();
+            around.dedup();
+            for i in 0..around.len() {
+                for j in i + 1..around.len() {
+                    let (a, b) = (around[i], around[j]);
+                    if pos.chains[a].color == pos.chains[b].color {
+                        shared.push(((a, b), p));
+                    }
+                }
+            }
+        }
+        shared.sort_unstable();
+        let mut i = 0;
+        while i < shared.len() {
+            let mut j = i;
+            while j < shared.len() && shared[j].0 == shared[i].0 {
+                j += 1;
+            }
+            let (a, b) = shared[i].0;
+            let color = pos.chains[a].color;
+            let joined = j - i >= 2
+                || shared[i..j].iter().any(|&(_, p)| {
+                    // A point of the colour's own one-point eye is tested as an eye, not as a connection.
+                    let region = &regions.list[regions.region_of[usize::from(p)] as usize];
+                    let own_eye = region.only(color) && region.points.len() == 1;
+                    !own_eye && !can_stand(pos, &libs, dead, p, color.opponent())
+                });
+            if joined {
+                union(&mut parent, a, b);
+            }
+            i = j;
+        }
+        // One-point eyes: real when their chains are joined already, false otherwise; either way the chains
+        // around them belong together.
+        let mut eye_of_one = Vec::new();
+        for (r, region) in regions.list.iter().enumerate() {
+            if (region.colors == 1 || region.colors == 2) && region.points.len() == 1 {
+                eye_of_one.push(r);
+            }
+        }
+        let base = parent.clone();
+        // Then the groups: a colour's interior space (empty points and dead stones that no living opposing stone
+        // touches) joins the chains around it: a territory joins its walls, even while stones of the other colour
+        // still stand inside it. (A one-point eye is left to the eye test.)
+        let mut label = vec![NONE; pos.len()];
+        let mut stack: Vec<Pt> = Vec::new();
+        for color in [Color::Black, Color::White] {
+            let interior = |p: usize| {
+                regions.region_of[p] != NONE
+                    && !pos
+                        .neighbours(p as Pt)
+                        .iter()
+                        .any(|&q| pos.chain_at(q).is_some_and(|c| !dead[c] && pos.chains[c].color != color))
+            };
+            label.iter_mut().for_each(|l| *l = NONE);
+            for start in 0..pos.len() {
+                if label[start] != NONE || !interior(start) {
+                    continue;
+                }
+                let region = &regions.list[regions.region_of[start] as usize];
+                if region.points.len() == 1 {
+                    continue;
+                }
+                label[start] = start as u32;
+                stack.push(start as Pt);
+                let mut first: Option<usize> = None;
+                while let Some(p) = stack.pop() {
+                    for &q in pos.neighbours(p) {
+                        let qi = usize::from(q);
+                        match pos.chain_at(q) {
+                            Some(c) if !dead[c] => {
+                                if pos.chains[c].color == color {
+                                    match first {
+                                        Some(f) => union(&mut parent, f, c),
+                                        None => first = Some(c),
+                                    }
+                                }
+                            }
+                            _ => {
+                                if label[qi] == NONE && interior(qi) {
+                                    label[qi] = start as u32;
+                                    stack.push(q);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        let connected = |border: &[usize]| {
+            let mut base = base.clone();
+            let root = find(&mut base, border[0]);
+            border.iter().all(|&c| find(&mut base, c) == root)
+        };
+        for &r in &eye_of_one {
+            for w in regions.list[r].border.windows(2) {
+                union(&mut parent, w[0], w[1]);
+            }
+        }
+
+        let mut group_of = vec![NONE; nc];
+        let mut list: Vec<Group> = Vec::new();
+        for c in 0..nc {
+            if dead[c] {
+                continue;
+            }
+            let root = find(&mut parent, c);
+            if group_of[root] == NONE {
+                group_of[root] = list.len() as u32;
+                list.push(Group {
+                    color: pos.chains[c].color,
+                    chains: Vec::new(),
+                    libs: Vec::new(),
+                    loose: false,
+                    weakest_libs: Vec::new(),
+                    eyes: 0,
+                    solid_eyes: 0,
+                    own_regions: Vec::new(),
+                    credited: Vec::new(),
+                    space: 0,
+                    own_points: 0,
+                    stones: 0,
+                });
+            }
+            let g = group_of[root];
+            group_of[c] = g;
+            let group = &mut list[g as usize];
+            group.chains.push(c);
+            group.libs.extend_from_slice(&libs[c]);
+            group.stones += pos.chains[c].stones.len();
+        }
+        for group in &mut list {
+            group.libs.sort_unstable();
+            group.libs.dedup();
+            group.loose =
+                group.chains.len() >= LOOSE_CHAINS && group.stones <= LOOSE_STONES_PER_CHAIN * group.chains.len();
+            if let Some(&weakest) = group.chains.iter().min_by_key(|&&c| libs[c].len()) {
+                group.weakest_libs = libs[weakest].clone();
+            }
+        }
+        let mut values = vec![0u8; list.len()];
+        // Eye values by solidly connected part, and the parts joined by the credited regions below.
+        let mut solid_parent = base.clone();
+        let mut eyes_found: Vec<(Vec<usize>, u8)> = Vec::new();
+        for (r, region) in regions.list.iter().enumerate() {
+            if !(region.colors == 1 || region.colors == 2) {
+                continue;
+            }
+            let g = group_of[region.border[0]] as usize;
+            let value = eye_value(pos, regions, r, &connected, dead);
+            eyes_found.push((region.border.clone(), value));
+            let group = &mut list[g];
+            group.own_regions.push(r);
+            group.space = group.space.max(region.points.len());
+            group.own_points += region.points.len();
+            values[g] = values[g].saturating_add(value);
+        }
+        // A contested region whose opposing groups are all captive in it (no eye, every liberty inside it) is
+        // the space of the groups around them: counted as their eye, the captives as dead stones in it.
+        // A group is captive in a region when it has no eye, every liberty is in that region, and every opposing
+        // stone it touches borders the region too: it sits inside the region's walls, not in them.
+        let captive_in: Vec<u32> = list
+            .iter()
+            .map(|group| {
+                let Some(&first) = group.libs.first() else { return NONE };
+                let r = regions.region_of[usize::from(first)];
+                let inside = group.libs.iter().all(|&p| regions.region_of[usize::from(p)] == r);
+                if !group.own_regions.is_empty() || !inside {
+                    return NONE;
+                }
+                let border = &regions.list[r as usize].border;
+                let walled_in = group.chains.iter().all(|&c| {
+                    pos.chains[c].stones.iter().all(|&s| {
+                        pos.neighbours(s).iter().all(|&q| match pos.chain_at(q) {
+                            Some(d) if !dead[d] && pos.chains[d].color != group.color => {
+                                border.binary_search(&d).is_ok()
+                            }
+                            _ => true,
+                        })
+                    })
+                });
+                if walled_in { r } else { NONE }
+            })
+            .collect();
+        for (r, region) in regions.list.iter().enumerate() {
+            if region.colors != 3 {
+                continue;
+            }
+            for color in [Color::Black, Color::White] {
+                let mut holders: Vec<usize> = Vec::new();
+                let mut all_captive = true;
+                for &c in &region.border {
+                    let g = group_of[c] as usize;
+                    if pos.chains[c].color == color {
+                        holders.push(g);
+                    } else if captive_in[g] != r as u32 {
+                        all_captive = false;
+                    }
+                }
+                holders.sort_unstable();
+                holders.dedup();
+                holders.retain(|&g| captive_in[g] != r as u32);
+                if !all_captive || holders.is_empty() {
+                    continue;
+                }
+                let mut space = region.points.clone();
+                for &c in &region.border {
+                    if pos.chains[c].color != color {
+                        space.extend_from_slice(&pos.chains[c].stones);
+                    }
+                }
+                space.sort_unstable();
+                let size = space.len();
+                let value = space_value(pos, &space);
+                let holding: Vec<usize> =
+                    region.border.iter().copied().filter(|&c| pos.chains[c].color == color).collect();
+                for w in holding.windows(2) {
+                    union(&mut solid_parent, w[0], w[1]);
+                }
+                eyes_found.push((holding, value));
+                for g in holders {
+                    list[g].credited.push(r);
+                    list[g].space = list[g].space.max(size);
+                    values[g] = values[g].saturating_add(value);
+                }
+            }
+        }
+        for (group, value) in list.iter_mut().zip(values) {
+            group.eyes = value.min(2);
+        }
+        let mut solid = vec![0u8; nc];
+        for (border, value) in &eyes_found {
+            let root = find(&mut solid_parent, border[0]);
+            if border.iter().all(|&c| find(&mut solid_parent, c) == root) {
+                solid[root] = solid[root].saturating_add(*value);
+            }
+        }
+        for group in &mut list {
+            group.solid_eyes =
+                group.chains.iter().map(|&c| solid[find(&mut solid_parent, c)]).max().unwrap_or(0).min(2);
+        }
+        Groups { list, group_of, captive: captive_in }
+    }
+}
+
+/// The race counts of `g` against `h`: each side's outside liberties and eye, and the liberties they share.
+fn race_sides(groups: &Groups, regions: &Regions, g: usize, h: usize) -> (Side, Side, u32) {
+    let (a, b) = (&groups.list[g], &groups.list[h]);
+    let eye_libs = |group: &Group| -> (u32, Vec<usize>) {
+        // A group with one eye races with it; its biggest own region is the eye.
+        if group.eyes == 1 {
+            let r = group.own_regions.iter().copied().max_by_key(|&r| regions.list[r].points.len());
+            if let Some(r) = r {
+                // Only its empty points: a dead stone inside takes a move to capture and leaves a smaller eye.
+                return (race::eye_liberties(regions.list[r].empty), vec![r]);
+            }
+        }
+        (0, Vec::new())
+    };
+    // A loose group races with its weakest chain: the opponent captures its chains one by one.
+    let race_libs = |group: &Group| if group.loose { group.weakest_libs.clone() } else { group.libs.clone() };
+    let (a_libs, b_libs) = (race_libs(a), race_libs(b));
+    let (a_eye, a_eye_regions) = eye_libs(a);
+    let (b_eye, b_eye_regions) = eye_libs(b);
+    let in_eye = |p: Pt, eye_regions: &[usize]| eye_regions.contains(&(regions.region_of[usize::from(p)] as usize));
+    let mut shared = 0;
+    let mut a_out = 0;
+    for &p in &a_libs {
+        if in_eye(p, &a_eye_regions) {
+            continue;
+        }
+        if b_libs.binary_search(&p).is_ok() {
+            shared += 1;
+        } else {
+            a_out += 1;
+        }
+    }
+    let b_out = b_libs.iter().filter(|&&p| !in_eye(p, &b_eye_regions) && a_libs.binary_search(&p).is_err()).count();
+    (Side { outside: a_out, eye: a_eye }, Side { outside: b_out as u32, eye: b_eye }, shared)
+}
+
+/// Would group `g` live by capturing the opposing groups `captured`: the space the captures open (their stones
+/// and the regions only they and `g` border) gives it its second eye, or the captured stones touch a living friend?
+fn lives_by_capture(
+    pos: &Pos,
+    groups: &Groups,
+    regions: &Regions,
+    strong: &[bool],
+    g: usize,
+    captured: &[usize],
+) -> bool {
+    let group = &groups.list[g];
+    let of = |c: usize| groups.group_of[c] as usize;
+    let mut space: Vec<Pt> = Vec::new();
+    let mut touched: Vec<usize> = Vec::new();
+    for &h in captured {
+        for &c in &groups.list[h].chains {
+            for &s in &pos.chains[c].stones {
+                space.push(s);
+                for &q in pos.neighbours(s) {
+                    match pos.chain_at(q) {
+                        Some(d) if groups.group_of[d] != NONE && !captured.contains(&of(d)) => {
+                            if pos.chains[d].color == group.color && of(d) != g && strong[of(d)] {
+                                return true;
+                            }
+                        }
+                        Some(_) => {}
+                        None => touched.push(regions.region_of[usize::from(q)] as usize),
+                    }
+                }
+            }
+        }
+    }
+    touched.sort_unstable();
+    touched.dedup();
+    for r in touched {
+        let region = &regions.list[r];
+        if region.border.iter().all(|&c| of(c) == g || captured.contains(&of(c))) {
+            space.extend_from_slice(&region.points);
+        }
+    }
+    space.sort_unstable();
+    space.dedup();
+    // A one-point eye of the group made false by a captured stone on its diagonal becomes real.
+    let repaired = group.own_regions.iter().any(|&r| {
+        let region = &regions.list[r];
+        region.points.len() == 1 && {
+            let (diagonals, _) = pos.diagonals(region.points[0]);
+            diagonals.iter().any(|d| space.binary_search(d).is_ok() && pos.stone[usize::from(*d)].is_some())
+        }
+    });
+    group.eyes + u8::from(repaired) + space_value(pos, &space) >= 2
+}
+
+/// A weak group with this many points of its own (see [`room`]) has space enough to be unsettled rather than
+/// dead (an unfinished framework). About twice what a group needs for two eyes in open space with the opponent
+/// to move. On finished/ it changes no game (12 would cost one), so it guards unfinished positions only.
+const ROOM: usize = 16;
+
+/// The points of `g`'s pocket (marked in `seen`) nearer to `g`'s stones than to any living opposing stone,
+/// walking through empty points and dead stones: the room it has to make eyes.
+fn room(pos: &Pos, groups: &Groups, dead: &[bool], seen: &[bool], g: usize) -> usize {
+    let n = pos.len();
+    let color = groups.list[g].color;
+    let open = |p: usize| seen[p] && pos.chain_at(p as Pt).is_none_or(|c| dead[c]);
+    // Distances from the group's stones and from the opposing stones around the pocket.
+    let bfs = |starts: Vec<Pt>| {
+        let mut dist = vec![u16::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        for s in starts {
+            dist[usize::from(s)] = 0;
+            queue.push_back(s);
+        }
+        while let Some(p) = queue.pop_front() {
+            let d = dist[usize::from(p)];
+            for &q in pos.neighbours(p) {
+                let qi = usize::from(q);
+                if dist[qi] == u16::MAX && open(qi) {
+                    dist[qi] = d + 1;
+                    queue.push_back(q);
+                }
+            }
+        }
+        dist
+    };
+    let own: Vec<Pt> = groups.list[g].chains.iter().flat_map(|&c| pos.chains[c].stones.iter().copied()).collect();
+    let mut others = Vec::new();
+    for p in 0..n {
+        if let Some(c) = pos.chain_at(p as Pt)
+            && !dead[c]
+            && pos.chains[c].color != color
+            && pos.neighbours(p as Pt).iter().any(|&q| open(usize::from(q)))
+        {
+            others.push(p as Pt);
+        }
+    }
+    let (mine, theirs) = (bfs(own), bfs(others));
+    (0..n).filter(|&p| open(p) && mine[p] < theirs[p]).count()
+}
+
+/// A group of at least this many chains averaging at most this many stones is loose (see [`judge`]): measured on
+/// finished/, 3 or 4 chains and 2 or 3 stones a chain give the same games right.
+const LOOSE_CHAINS: usize = 3;
+const LOOSE_STONES_PER_CHAIN: usize = 2;
+
+/// The result of the static judgement: a verdict per chain.
+pub(crate) struct Judgement {
+    pub verdict: Vec<Verdict>,
+    /// The groups left open (their chains), for the referee.
+    pub open: Vec<Vec<usize>>,
+    /// The space around the open groups: their pockets, and the liberties of the groups bordering them.
+    pub area: Vec<Pt>,
+}
+
+/// What a weak group's pocket holds: the space it can reach through empty points, dead stones and its own
+/// colour's stones, stopping at the other colour's living stones and at points their connection shapes close.
+struct Pocket {
+    /// Groups of its own colour in the pocket (itself included).
+    friends: Vec<usize>,
+    /// Groups of the other colour bordering the pocket.
+    opponents: Vec<usize>,
+}
+
+fn pocket(pos: &Pos, groups: &Groups, dead: &[bool], blocked: &PointSet, g: usize, seen: &mut [bool]) -> Pocket {
+    seen.iter_mut().for_each(|s| *s = false);
+    let group = &groups.list[g];
+    let color = group.color;
+    let mut stack: Vec<Pt> = Vec::new();
+    for &c in &group.chains {
+        for &p in &pos.chains[c].stones {
+            seen[usize::from(p)] = true;
+            stack.push(p);
+        }
+    }
+    let mut friends = vec![g];
+    let mut opponents = Vec::new();
+    let w = pos.width;
+    while let Some(p) = stack.pop() {
+        let pi = usize::from(p);
+        if pos.stone[pi].is_none() && blocked.contains(pi % w, pi / w) {
+            continue;
+        }
+        for &q in pos.neighbours(p) {
+            let qi = usize::from(q);
+            if seen[qi] {
+                continue;
+            }
+            match pos.chain_at(q) {
+                Some(c) if !dead[c] && pos.chains[c].color != color => {
+                    opponents.push(groups.group_of[c] as usize);
+                    continue;
+                }
+                Some(c) if !dead[c] => friends.push(groups.group_of[c] as usize),
+                _ => {}
+            }
+            seen[qi] = true;
+            stack.push(q);
+        }
+    }
+    friends.sort_unstable();
+    friends.dedup();
+    opponents.sort_unstable();
+    opponents.dedup();
+    Pocket { friends, opponents }
+}
+
+/// Judges every chain, starting from what Benson's algorithm proved (`verdict` holds it on entry).
+pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut trace: Option<&mut String>) -> Judgement {
+    let nc = pos.chains.len();
+    let mut seen = vec![false; pos.len()];
+    for _round in 0..=nc {
+        let dead: Vec<bool> = verdict.iter().map(|v| matches!(v, Verdict::Dead(_))).collect();
+        let regions = Regions::new(pos, &dead);
+        let groups = Groups::new(pos, &regions, &dead);
+        let mut dead_set = PointSet::empty(pos.width, pos.height);
+        for (c, &d) in dead.iter().enumerate() {
+            if d {
+                for &p in &pos.chains[c].stones {
+                    dead_set.insert(usize::from(p) % pos.width, usize::from(p) / pos.width);
+                }
+            }
+        }
+        let grid = Grid::new(board, &dead_set);
+        let blocks = life::connection_blocks(&grid, &grid.empty);
+        // Strength: two eyes by the scorer's own eye values, with the captives taken as dead (they are what
+        // makes a territory one). A region the scorer would call seki has at most one eye.
+        let mut hypothesis = dead_set;
+        for (g, group) in groups.list.iter().enumerate() {
+            if groups.captive[g] != NONE {
+                for &c in &group.chains {
+                    for &p in &pos.chains[c].stones {
+                        hypothesis.insert(usize::from(p) % pos.width, usize::from(p) / pos.width);
+                    }
+                }
+            }
+        }
+        let hyp_grid = Grid::new(board, &hypothesis);
+        let analysis = life::analyse(&hyp_grid);
+        let strong: Vec<bool> = groups
+            .list
+            .iter()
+            .enumerate()
+            .map(|(g, group)| {
+                let life_rs = groups.captive[g] == NONE
+                    && group.chains.iter().any(|&c| {
+                        let p = usize::from(pos.chains[c].stones[0]);
+                        !analysis.seki[group.color.index()].contains(p % pos.width, p / pos.width)
+                    });
+                // The scorer's eye values give the benefit of the doubt to a lone small space (a bulky five is
+                // two eyes to it, and in a settled game it is): a group whose only eye space is one small empty
+                // space that is a single eye with the opponent to move is not strong here.
+                let one_small_eye = group.credited.is_empty()
+                    && group.own_regions.len() == 1
+                    && group.eyes <= 1
+                    && regions.list[group.own_regions[0]].empty == regions.list[group.own_regions[0]].points.len()
+                    && regions.list[group.own_regions[0]].points.len() <= 6;
+                group.chains.iter().any(|&c| matches!(verdict[c], Verdict::Alive(Life::PassAlive | Life::Held)))
+                    // Loose stones (many chains of one or two stones) get their eyes from connections the scorer
+                    // assumes; they need two eyes of their own solid parts.
+                    || (life_rs && !one_small_eye && (!group.loose || group.solid_eyes >= 2))
+            })
+            .collect();
+        let mut deaths: Vec<(usize, Death, Vec<usize>)> = Vec::new();
+        let seki: Vec<usize> = Vec::new();
+        for (g, group) in groups.list.iter().enumerate() {
+            if strong[g] {
+                continue;
+            }
+            let blocked = &blocks[group.color.opponent().index()];
+            let pocket = pocket(pos, &groups, &dead, blocked, g, &mut seen);
+            if pocket.friends.iter().any(|&f| strong[f]) || pocket.opponents.is_empty() {
+                continue;
+            }
+            // Open space of its own (an unfinished framework): not clearly dead, whatever surrounds it.
+            if room(pos, &groups, &dead, &seen, g) >= ROOM {
+                continue;
+            }
+            // Against each opposing group around it: a living one kills it; a weak one races it. It is dead only
+            // when nothing is in doubt: a race that goes to whoever moves first leaves it open.
+            let mut killed: Option<Death> = None;
+            let mut by_living = false;
+            let (mut in_seki, mut unclear) = (false, false);
+            let (mut beaten, mut contested, mut winners) = (Vec::new(), Vec::new(), Vec::new());
+            for &h in &pocket.opponents {
+                if strong[h] {
+                    killed = killed.or(Some(Death::Surrounded { eyes: group.eyes, space: group.space }));
+                    by_living = true;
+                    continue;
+                }
+                let (a, b, shared) = race_sides(&groups, &regions, g, h);
+                let first = race::race(a, b, shared, false);
+                let second = race::race(a, b, shared, true);
+                match (first, second) {
+                    (Outcome::FirstDies, Outcome::FirstDies) => {
+                        winners.push(h);
+                        killed = killed.or(Some(Death::LosesRace {
+                            libs: a.outside + a.eye + shared,
+                            against: b.outside + b.eye + shared,
+                        }))
+                    }
+                    (Outcome::SecondDies, Outcome::SecondDies) => beaten.push(h),
+                    (Outcome::Seki, Outcome::Seki) => in_seki = true,
+                    _ => contested.push(h),
+                }
+            }
+            // Winning races saves the group only if the captures give it life; races that go to whoever moves
+            // first leave it open when winning them would.
+            let escapes = !beaten.is_empty() && lives_by_capture(pos, &groups, &regions, &strong, g, &beaten);
+            if !contested.is_empty() {
+                beaten.extend_from_slice(&contested);
+                unclear = lives_by_capture(pos, &groups, &regions, &strong, g, &beaten);
+            }
+            // A seki by liberty counts is left to the referee: a shared liberty that joins the filler to a living
+            // group is no self-atari, and counting cannot see that (the playouts never fill a real seki).
+            if escapes || in_seki || unclear {
+                continue;
+            }
+            if let Some(death) = killed {
+                deaths.push((g, death, if by_living { Vec::new() } else { winners }));
+            }
+        }
+        // Weakest first: a race lost only against groups that die this round too is not a verdict yet, and two
+        // groups in contact cannot both lose their races (one capture saves the other): both wait.
+        let dying: Vec<usize> = deaths.iter().map(|d| d.0).collect();
+        let touching = |g: usize, h: usize| {
+            groups.list[g].chains.iter().any(|&c| {
+                pos.chains[c].stones.iter().any(|&s| {
+                    pos.neighbours(s).iter().any(|&q| pos.chain_at(q).is_some_and(|d| groups.group_of[d] == h as u32))
+                })
+            })
+        };
+        let by_race: Vec<usize> = deaths.iter().filter(|d| !d.2.is_empty()).map(|d| d.0).collect();
+        deaths.retain(|(g, _, winners)| {
+            winners.is_empty()
+                || (!winners.iter().all(|h| dying.contains(h))
+                    && !by_race
+                        .iter()
+                        .any(|&h| h != *g && groups.list[h].color != groups.list[*g].color && touching(*g, h)))
+        });
+        if let Some(t) = trace.as_deref_mut() {
+            use std::fmt::Write as _;
+            let name = |g: usize| {
+                let group = &groups.list[g];
+                let p = pos.point(pos.chains[group.chains[0]].stones[0]);
+                format!("{}{}", group.color.letter(), p.to_board_notation(pos.height as u8))
+            };
+            let _ = writeln!(t, "round {_round}:");
+            for (g, group) in groups.list.iter().enumerate() {
+                let _ = writeln!(
+                    t,
+                    "  {} stones {} libs {} eyes {} space {} captive {} strong {}{}",
+                    name(g),
+                    group.stones,
+                    group.libs.len(),
+                    group.eyes,
+                    group.space,
+                    groups.captive[g] != NONE,
+                    strong[g],
+                    deaths.iter().find(|d| d.0 == g).map_or(String::new(), |d| format!(" DIES {:?}", d.1))
+                );
+            }
+        }
+        let mut changed = false;
+        for &(g, death, _) in &deaths {
+            for &c in &groups.list[g].chains {
+                verdict[c] = Verdict::Dead(death);
+                changed = true;
+            }
+        }
+        if !changed {
+            for &g in &seki {
+                for &c in &groups.list[g].chains {
+                    if verdict[c] == Verdict::Open {
+                        verdict[c] = Verdict::Alive(Life::Seki);
+                    }
+                }
+            }
+            for (g, group) in groups.list.iter().enumerate() {
+                if strong[g] {
+                    for &c in &group.chains {
+                        if verdict[c] == Verdict::Open {
+                            verdict[c] = Verdict::Alive(Life::TwoEyes);
+                        }
+                    }
+                }
+            }
+            break;
+        }
+    }
+    // The open groups of the last round, and the space around them.
+    let dead: Vec<bool> = verdict.iter().map(|v| matches!(v, Verdict::Dead(_))).collect();
+    let regions = Regions::new(pos, &dead);
+    let groups = Groups::new(pos, &regions, &dead);
+    let libs = effective_libs(pos, &dead);
+    let mut dead_set = PointSet::empty(pos.width, pos.height);
+    for (c, &d) in dead.iter().enumerate() {
+        if d {
+            for &p in &pos.chains[c].stones {
+                dead_set.insert(usize::from(p) % pos.width, usize::from(p) / pos.width);
+            }
+        }
+    }
+    let grid = Grid::new(board, &dead_set);
+    let blocks = life::connection_blocks(&grid, &grid.empty);
+    let mut open = Vec::new();
+    let mut in_area = vec![false; pos.len()];
+    for (g, group) in groups.list.iter().enumerate() {
+        let chains: Vec<usize> = group.chains.iter().copied().filter(|&c| verdict[c] == Verdict::Open).collect();
+        if chains.is_empty() {
+            continue;
+        }
+        let blocked = &blocks[group.color.opponent().index()];
+        let pocket = pocket(pos, &groups, &dead, blocked, g, &mut seen);
+        for (p, &s) in seen.iter().enumerate() {
+            in_area[p] |= s;
+        }
+        for &h in &pocket.opponents {
+            for &c in &groups.list[h].chains {
+                for &l in &libs[c] {
+                    in_area[usize::from(l)] = true;
+                }
+            }
+        }
+        open.push(chains);
+    }
+    let area = (0..pos.len())
+        .filter(|&p| in_area[p] && pos.chain_at(p as Pt).is_none_or(|c| dead[c]))
+        .map(|p| p as Pt)
+        .collect();
+    Judgement { verdict, open, area }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Board;
+
+    /// The value of the space marked `*` on a diagram (other points are ignored).
+    fn value_of(diagram: &str) -> u8 {
+        let board = Board::from_diagram(&diagram.replace('*', "."));
+        let pos = Pos::new(&board);
+        let rows: Vec<Vec<char>> = diagram
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let mut points = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                if c == '*' {
+                    points.push((y * pos.width + x) as Pt);
+                }
+            }
+        }
+        space_value(&pos, &points)
+    }
+
+    #[test]
+    fn the_four_killable_shapes_are_worth_one_eye() {
+        // Square four, bulky five, crossed five, rabbity six.
+        assert_eq!(value_of(". . . .\n. * * .\n. * * .\n. . . ."), 1);
+        assert_eq!(value_of(". . . . .\n. * * * .\n. * * . .\n. . . . ."), 1);
+        assert_eq!(value_of(". . . . .\n. . * . .\n. * * * .\n. . * . .\n. . . . ."), 1);
+        assert_eq!(value_of(". . . . .\n. . * . .\n. * * * .\n. . * * .\n. . . . ."), 1);
+    }
+
+    #[test]
+    fn other_shapes_of_four_to_six_points_make_two_eyes() {
+        // Straight and bent four, the L and T fives, a square with two tails.
+        assert_eq!(value_of(". . . . . .\n. * * * * .\n. . . . . ."), 2);
+        assert_eq!(value_of(". . . . .\n. * * * .\n. . . * .\n. . . . ."), 2);
+        assert_eq!(value_of(". . . . . .\n. * * * * .\n. . . . * .\n. . . . . ."), 2);
+        assert_eq!(value_of(". . . . .\n. * * * .\n. . * . .\n. . * . .\n. . . . ."), 2);
+        assert_eq!(value_of(". . . . . .\n. * * * . .\n. . * * . .\n. . . * . .\n. . . . . ."), 2);
+    }
+
+    #[test]
+    fn small_spaces_make_one_eye_and_large_ones_two() {
+        assert_eq!(value_of(". . . . .\n. * * * .\n. . . . ."), 1);
+        assert_eq!(value_of(". . . . . . . . .\n. * * * * * * * .\n. . . . . . . . ."), 2);
+    }
+}

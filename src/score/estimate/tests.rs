@@ -1,0 +1,321 @@
+//! Diagrams worked out by hand: each gives a final position, the stones a Go player would call dead, and both
+//! counts (Japanese territory + prisoners, Chinese stones + area) with those stones removed, komi 0, no stones
+//! captured in play. Columns A–J (no I), row 9 at the top.
+
+use super::*;
+use crate::go::{Board, Preset};
+use crate::score::{ScoreInput, score};
+
+/// What the estimator finds for a diagram, and the score with its dead stones.
+struct Judged {
+    dead: Vec<String>,
+    japanese: (f64, f64),
+    chinese: (f64, f64),
+    estimate: Estimate,
+}
+
+fn judge(diagram: &str) -> Judged {
+    let board = Board::from_diagram(diagram);
+    let rules = Preset::Japanese.rules();
+    let estimate = estimate(&board, &rules);
+    let dead_points = estimate.dead_points();
+    let placed = [board.stones_on_board(Color::Black), board.stones_on_board(Color::White)];
+    let s = score(&ScoreInput {
+        board: &board,
+        dead: &dead_points,
+        dead_from_markup: false,
+        territory_marks: None,
+        prisoners: [0, 0],
+        placed,
+        komi: 0.0,
+        handicap: 0,
+        rules: &rules,
+        handicap_bonus: None,
+    });
+    // Named column by column, each column from the bottom row up, as a Go player reads them.
+    let mut by_column = dead_points.clone();
+    by_column.sort_by_key(|p| (p.x, std::cmp::Reverse(p.y)));
+    Judged {
+        dead: by_column.iter().map(|p| p.to_board_notation(board.height())).collect(),
+        japanese: (s.japanese.black.total, s.japanese.white.total),
+        chinese: (s.chinese.black.total, s.chinese.white.total),
+        estimate,
+    }
+}
+
+#[test]
+fn stones_with_no_eye_space_inside_a_wall_are_dead() {
+    // Two Black stones in White's area above White's wall; each side's wall encloses two rows or more.
+    let j = judge(
+        "
+        . . . . . . .
+        . . X . . . .
+        . . X . . . .
+        O O O O O O O
+        X X X X X X X
+        . . . . . . .
+        . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["C5", "C6"]);
+    // Japanese: Black 14 territory; White 21 territory (the two dead stones' points included) + 2 prisoners.
+    assert_eq!(j.japanese, (14.0, 23.0));
+    // Chinese: Black 7 stones + 14; White 7 stones + 21.
+    assert_eq!(j.chinese, (21.0, 28.0));
+    let reasons: Vec<String> = j.estimate.dead.iter().map(|d| d.reason.to_string()).collect();
+    assert_eq!(reasons, ["no eye space, surrounded by White's living groups"]);
+}
+
+#[test]
+fn a_bulky_five_eye_is_dead_with_the_opponent_to_move() {
+    // Black's corner group encloses A9 B9 A8 B8 A7: a square with one point added. White at A8, the vital point,
+    // leaves one eye; Black has no other. Dead, however big the eye looks.
+    let j = judge(
+        "
+        . . X O . . . . .
+        . . X O . . . . .
+        . X X O . . . . .
+        X X O O . . . . .
+        O O O . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["A6", "B6", "B7", "C7", "C8", "C9"]);
+    // White: 62 open points + the 5-point eye + the 6 dead stones' points = 73, + 6 prisoners.
+    assert_eq!(j.japanese, (0.0, 79.0));
+    // Chinese: White 8 stones + 73.
+    assert_eq!(j.chinese, (0.0, 81.0));
+}
+
+#[test]
+fn a_group_with_two_eyes_lives() {
+    // The same corner with two separate one-point eyes, A9 and A7.
+    let j = judge(
+        "
+        . X X O . . . . .
+        X X X O . . . . .
+        . X X O . . . . .
+        X X O O . . . . .
+        O O O . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert!(j.dead.is_empty(), "{:?}", j.dead);
+    // Japanese: Black's two eyes, White 62. Chinese: Black 9 stones + 2, White 8 stones + 62.
+    assert_eq!(j.japanese, (2.0, 62.0));
+    assert_eq!(j.chinese, (11.0, 70.0));
+}
+
+#[test]
+fn seki_without_eyes_is_alive() {
+    // Black A9 A8 A7 B7 and White C9 C8 C7 share their only liberties, B9 and B8; filling either is self-atari,
+    // and no outside stone touches them. Both walls around have territory of their own.
+    let j = judge(
+        "
+        X . O X . . . . .
+        X . O X . . . . .
+        X X O X . . . . .
+        O O X X X X X X X
+        . O O O O O O O O
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert!(j.dead.is_empty(), "{:?}", j.dead);
+    // B9 and B8 count for nobody. Japanese: Black 15 (E7–J9), White 37 (rows 1–4 and A5).
+    assert_eq!(j.japanese, (15.0, 37.0));
+    // Chinese: Black 14 stones + 15, White 13 stones + 37.
+    assert_eq!(j.chinese, (29.0, 50.0));
+}
+
+#[test]
+fn seki_with_one_eye_each_is_alive() {
+    // Black B9 A8 B8 C8 with the eye A9, White D9 D8 E8 F8 F9 with the eye E9, one shared liberty C9: whoever fills
+    // it is captured through the other's eye.
+    let j = judge(
+        "
+        . X . O . O X . .
+        X X X O O O X . .
+        O O O X X X X . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        ",
+    );
+    assert!(j.dead.is_empty(), "{:?}", j.dead);
+    // Seki eyes are not territory: Japanese Black 36 (H7–J9, E1–J6), White 12 (A1–B6).
+    assert_eq!(j.japanese, (36.0, 12.0));
+    // Area counts them: Black 16 stones + 36 + A9, White 14 stones + 12 + E9.
+    assert_eq!(j.chinese, (53.0, 27.0));
+}
+
+#[test]
+fn seki_with_a_dead_stone_in_an_eye_keeps_both_groups_alive() {
+    // Black C9 A8 B8 C8 D8 encloses A9 B9, where White's A9 is in atari: dead. That Black group and White's
+    // E9 E8 F8 G8 G9 (with the eye F9) share D9 and are in seki; the dead stone is a prisoner, but Black's eye
+    // A9 B9 is a seki eye, not territory.
+    let j = judge(
+        "
+        O . X . O . O X .
+        X X X X O O O X .
+        O O O O X X X X .
+        . . . O X . . . .
+        . . . O X . . . .
+        . . . O X . . . .
+        . . . O X . . . .
+        . . . O X . . . .
+        . . . O X . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["A9"]);
+    // Japanese: Black 27 territory (J7–J9, F1–J6) + 1 prisoner; White 18 (A1–C6).
+    assert_eq!(j.japanese, (28.0, 18.0));
+    // Chinese: Black 17 stones + 27 + the seki eye A9 B9; White 15 stones + 18 + its seki eye F9.
+    assert_eq!(j.chinese, (46.0, 34.0));
+}
+
+#[test]
+fn a_capturing_race_is_won_by_the_side_with_more_liberties() {
+    // Black C7–F7 (liberties C8 D8 E8, each beside White's wall) against White C6–F6 (liberties C5 D5, beside
+    // Black's wall), nothing shared, no eyes: Black wins whoever starts, so White's four stones are dead.
+    let j = judge(
+        "
+        . O O O O O . . .
+        . O . . . O O . .
+        O O X X X X O O O
+        X X O O O O X X X
+        . X . . X X X . .
+        . X X X X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["C6", "D6", "E6", "F6"]);
+    // C8 D8 E8 stay dame. Japanese: Black 35 + C5 D5 + the 4 dead points = 41, + 4 prisoners; White 7.
+    assert_eq!(j.japanese, (45.0, 7.0));
+    // Chinese: Black 17 stones + 41, White 13 stones + 7.
+    assert_eq!(j.chinese, (58.0, 20.0));
+}
+
+#[test]
+fn a_false_eye_does_not_make_the_second_eye() {
+    // Black's corner has one real eye, A9, and a point D9 between its two chains whose diagonal C8 White holds:
+    // White E7 puts D8 E8 E9 in atari, Black must fill D9, and one eye is left.
+    let j = judge(
+        "
+        . X X . X O . . .
+        X X O X X O . . .
+        O O O O . O . . .
+        . . . O O O . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["A8", "B8", "B9", "C9", "D8", "E8", "E9"]);
+    // White: every point but its 11 stones is territory (70, the dead stones' included), + 7 prisoners.
+    assert_eq!(j.japanese, (0.0, 77.0));
+    assert_eq!(j.chinese, (0.0, 81.0));
+}
+
+#[test]
+fn the_same_corner_lives_when_the_diagonal_is_black() {
+    // With C8 Black, D9 is a real eye: two eyes, alive.
+    let j = judge(
+        "
+        . X X . X O . . .
+        X X X X X O . . .
+        O O O O . O . . .
+        . . . O O O . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert!(j.dead.is_empty(), "{:?}", j.dead);
+    // Japanese: Black's eyes A9 and D9; White 81 − 8 and 10 stones − 2 eyes − E7 (dame between them) = 60.
+    assert_eq!(j.japanese, (2.0, 60.0));
+    // Chinese: Black 8 stones + 2, White 10 stones + 60.
+    assert_eq!(j.chinese, (10.0, 70.0));
+}
+
+#[test]
+fn a_dead_stone_next_to_a_dame_line_is_dead() {
+    // Row 4 is dame between the walls; Black's C2 sits in White's area, against White's wall.
+    let j = judge(
+        "
+        . . . . . . .
+        . . . . . . .
+        X X X X X X X
+        . . . . . . .
+        O O O O O O O
+        . . X . . . .
+        . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["C2"]);
+    // Japanese: Black 14; White 14 (C2's point included) + 1 prisoner. Chinese: 7 + 14 each, a draw.
+    assert_eq!(j.japanese, (14.0, 15.0));
+    assert_eq!(j.chinese, (21.0, 21.0));
+}
+
+#[test]
+fn a_lone_stone_in_a_wide_open_area_is_not_called_dead() {
+    // White's area is open (55 empty points, no stone of White's inside it): Black's G4 has more than 16 points
+    // nearer to it than to any White stone, room to try for life. Not clearly dead, so not counted dead.
+    let j = judge(
+        "
+        . . . X O . . . .
+        . O . X O . . . .
+        . . . X O . . . .
+        X X X X O . . . .
+        O O O O O . . . .
+        . . . . . . X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["B8"]);
+}
+
+#[test]
+fn an_empty_board_has_nothing_to_judge() {
+    let j = judge(". . .\n. . .\n. . .");
+    assert!(j.dead.is_empty() && j.estimate.uncertain.is_empty());
+}
+
+#[test]
+fn the_estimate_is_deterministic() {
+    let board = Board::from_diagram(
+        "
+        . O X . X O . . .
+        O O X X X O . . .
+        X X O O O . O . .
+        . X O . O O . . .
+        . X X O . . . . .
+        . . X X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        ",
+    );
+    let rules = Preset::Japanese.rules();
+    assert_eq!(estimate(&board, &rules), estimate(&board, &rules));
+}
