@@ -14,12 +14,13 @@ use crate::cli::{Cli, FormatArg};
 use crate::config::{Config, FilesConfig, ReportKind, ShowConfig};
 use crate::model::{FileReport, Summary, plural};
 use crate::output::{Output, reader_gone, write_atomically};
+use crate::pipeline::WholeFile;
 use crate::render;
 use crate::report::github::GithubReporter;
 use crate::report::json::{JsonLinesReporter, JsonReporter};
 use crate::report::text::TextReporter;
 use crate::report::{self, Reporter};
-use crate::source::{self, Input};
+use crate::source::{self, Input, Unit, UnitOptions};
 use crate::stats::StatsReporter;
 
 /// Exit statuses (documented in the README).
@@ -74,11 +75,8 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
 
 /// `gotool show`: draws one position of one record.
 fn run_show(config: &ShowConfig, stdout: &mut dyn Write) -> Result<u8> {
-    let path = config.path.display().to_string();
-    let bytes = source::read_file(&config.path, config.view.limits.max_file_bytes).map_err(|e| match e {
-        source::ReadError::Io(e) => anyhow::anyhow!("{path}: {e}"),
-        too_large => anyhow::anyhow!("{path}: {too_large}"),
-    })?;
+    let (bytes, path) =
+        source::read_one(&config.path, config.view.limits.max_file_bytes).map_err(|e| anyhow::anyhow!("{e}"))?;
     let picture = config.view.draw(&bytes, &path)?;
     if let Some(note) = &picture.note {
         writeln!(stdout, "note: {}", report::escape_terminal(note))?;
@@ -103,9 +101,21 @@ fn run_show(config: &ShowConfig, stdout: &mut dyn Write) -> Result<u8> {
 fn unusable_paths(config: &FilesConfig, stderr: &mut dyn Write) -> Vec<PathBuf> {
     let mut unusable = Vec::new();
     for p in &config.paths {
-        let problem = match source::check_readable(p) {
+        if p.as_os_str() == "-" {
+            continue;
+        }
+        // An archive member: the archive must be readable; a member it lacks is reported as that member's error.
+        let readable = match source::archive_of_member(p) {
+            Some(archive) => source::check_readable(&archive),
+            None => source::check_readable(p),
+        };
+        let problem = match readable {
             Err(e) => Some(e.to_string()),
-            Ok(()) if p.is_dir() && !config.allow_empty && !source::holds_records(p, config.follow_links) => {
+            Ok(())
+                if p.is_dir()
+                    && !config.allow_empty
+                    && !source::holds_records(p, config.follow_links, config.archives) =>
+            {
                 Some("no SGF files found in this folder (--allow-empty accepts that)".to_string())
             }
             Ok(()) => None,
@@ -136,7 +146,7 @@ fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Writ
     let unusable = unusable_paths(config, stderr);
     let paths: Vec<PathBuf> = config.paths.iter().filter(|p| !unusable.contains(p)).cloned().collect();
     // A file or folder found but not readable: the run goes on, and ends with exit status 2.
-    let mut unreadable = false;
+    let unreadable = std::cell::Cell::new(false);
 
     let mut output = Output::open(config.output.as_deref(), stdout)?;
     let summary = {
@@ -147,45 +157,73 @@ fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Writ
         let share_terminal = !progress.is_hidden() && config.output.is_none() && io::stdout().is_terminal();
         let mut summary = Summary::default();
         // Reports waiting to be printed hold at most about one file's worth of games at the limit.
-        let ordered = batch::Ordered {
+        let ordered = || batch::Ordered {
             jobs: config.jobs,
-            cost: |r: &Option<FileReport>| r.as_ref().map_or(1, |r| r.games.len() + 1),
+            cost: |w: &Work| match w {
+                Work::Reports(reports) => reports.iter().map(|r| r.games.len() + 1).sum::<usize>().max(1),
+                Work::Stream(..) => 1,
+            },
             budget: config.plan.limits.max_games.max(1) as usize,
         };
-        let result = batch::run_ordered(
-            source::discover(&paths, config.follow_links, config.shard),
-            ordered,
-            |item| match item {
-                Input::File { path, display } => Some(config.plan.check_file(path, display)),
-                Input::Skipped { .. } => None,
-            },
-            |item, report| {
-                let Some(report) = report else {
-                    // A folder is not a file: it is said on stderr and not counted.
-                    if let Input::Skipped { display, message, error } = item {
-                        unreadable |= *error;
-                        let _ = writeln!(stderr, "gotool: {display}: {message}");
-                    }
-                    return Ok(());
-                };
-                unreadable |= report.error.as_ref().is_some_and(|e| e.code == "io");
-                summary.add(&report);
-                if !progress.is_hidden() {
+        let mut unit_options = UnitOptions {
+            archives: config.archives,
+            source: config.plan.source_options(),
+            shard: config.shard,
+            walk_every_file: false,
+        };
+        let units = source::Units::new(source::discover(&paths, config.follow_links, config.archives), unit_options);
+        // Each report in input order: counted, shown on the bar, written.
+        let mut deliver = |report: FileReport| -> io::Result<()> {
+            unreadable.set(unreadable.get() | report.error.as_ref().is_some_and(|e| e.code == "io"));
+            summary.add(&report);
+            if !progress.is_hidden() {
+                if !report.continued {
                     progress.inc(1);
-                    progress.set_message(format!(
-                        "{} game{}, {} invalid",
-                        summary.games,
-                        plural(summary.games),
-                        summary.invalid + summary.file_errors
-                    ));
                 }
-                if share_terminal {
-                    progress.suspend(|| reporter.file(&report).and_then(|()| reporter.flush()))
-                } else {
-                    reporter.file(&report)
-                }
+                progress.set_message(format!(
+                    "{} game{}, {} invalid",
+                    summary.games,
+                    plural(summary.games),
+                    summary.invalid + summary.file_errors + summary.games_lost
+                ));
+            }
+            if share_terminal {
+                progress.suspend(|| reporter.file(&report).and_then(|()| reporter.flush()))
+            } else {
+                reporter.file(&report)
+            }
+        };
+        let work = |unit: &mut Unit| match unit {
+            Unit::File { path, display } => match config.plan.check_whole_file(path, display) {
+                WholeFile::Checked(reports) => Work::Reports(reports),
+                WholeFile::TooLarge => Work::Stream(path.clone(), display.clone()),
             },
-        );
+            Unit::Item { item, continued } => {
+                Work::Reports(item.take().map(|item| config.plan.check_item(item, *continued)).into_iter().collect())
+            }
+            Unit::Skipped { .. } => Work::Reports(Vec::new()),
+        };
+        let result = batch::run_ordered(units, ordered(), work, |unit, done| {
+            if let Unit::Skipped { display, message, error } = unit {
+                // A folder is not a file: it is said on stderr and not counted.
+                unreadable.set(unreadable.get() | *error);
+                let _ = writeln!(stderr, "gotool: {display}: {message}");
+                return Ok(());
+            }
+            match done {
+                Work::Reports(reports) => reports.into_iter().try_for_each(&mut deliver),
+                // A collection too large to read whole: streamed here, in its place in the order, its games spread
+                // over workers of their own while the others wait.
+                Work::Stream(path, display) => {
+                    unit_options.walk_every_file = true;
+                    let one = std::iter::once(Input::File { path, display });
+                    batch::run_ordered(source::Units::new(one, unit_options), ordered(), work, |_, done| match done {
+                        Work::Reports(reports) => reports.into_iter().try_for_each(&mut deliver),
+                        Work::Stream(..) => Ok(()),
+                    })
+                }
+            }
+        });
         progress.finish_and_clear();
         let gone =
             reader_gone(result).and_then(|gone| if gone { Ok(true) } else { reader_gone(reporter.finish(&summary)) });
@@ -196,27 +234,47 @@ fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Writ
     };
     output.commit()?;
 
-    if !unusable.is_empty() || unreadable {
+    if !unusable.is_empty() || unreadable.get() {
         return Ok(exit::USAGE);
     }
-    let problems = summary.invalid > 0 || summary.file_errors > 0 || (config.strict && summary.warnings > 0);
+    let problems = summary.invalid > 0
+        || summary.file_errors > 0
+        || summary.games_lost > 0
+        || (config.strict && summary.warnings > 0);
     Ok(if problems { exit::PROBLEMS } else { exit::OK })
+}
+
+/// What a worker made of a unit.
+enum Work {
+    /// The reports, in order.
+    Reports(Vec<FileReport>),
+    /// A file too large to read whole, to be streamed game by game in its place.
+    Stream(PathBuf, String),
 }
 
 /// An indicatif bar on stderr: hidden when stderr is not a terminal, with `--quiet`, or for a single file.
 /// The total is counted by a background walk so the first results are not delayed.
 fn progress_bar(config: &FilesConfig, paths: &[PathBuf]) -> ProgressBar {
-    let single_file = paths.len() == 1 && !paths[0].is_dir();
+    let many = |p: &PathBuf| p.is_dir() || source::may_hold_many(p, config.plan.limits.max_file_bytes);
+    let single_file = paths.len() == 1 && !many(&paths[0]);
     if config.quiet || single_file || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
+    }
+    // Archives and streams hold an unknown number of records: the bar counts without a total.
+    if config.archives && paths.iter().any(|p| !p.is_dir() && many(p)) {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(bar_style("{spinner} {pos} files  {rate} files/s  {msg}"));
+        return bar;
     }
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     // Until the walk is counted there is no total, so no ETA to show: the bar says it is counting.
     bar.set_style(bar_style("{spinner} {pos} files  {rate} files/s  {msg}  (counting…)"));
     let counter = bar.clone();
-    let (paths, follow, shard) = (paths.to_vec(), config.follow_links, config.shard);
+    let (paths, follow, shard, archives) = (paths.to_vec(), config.follow_links, config.shard, config.archives);
     std::thread::spawn(move || {
-        let total = source::discover(&paths, follow, shard).filter(|i| matches!(i, Input::File { .. })).count();
+        let total = source::discover(&paths, follow, archives)
+            .filter(|i| matches!(i, Input::File { display, .. } if shard.is_none_or(|s| s.contains(display))))
+            .count();
         counter.set_length(total as u64);
         counter.set_style(bar_style("{spinner} {pos}/{len} files  {rate} files/s  {msg}  ETA {eta}"));
     });

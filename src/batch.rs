@@ -26,7 +26,8 @@ pub(crate) struct Ordered<C> {
 /// Runs `work` over `inputs` on `settings.jobs` threads and calls `emit` on the calling thread with each result
 /// in input order. Results waiting for their turn are bounded twice: at most `jobs * 128` of them, and at most
 /// `budget` of cost (a file of 50,000 games must not be joined by hundreds like it), so memory does not grow
-/// with the input. An error from `emit` stops the workers and is returned.
+/// with the input. `work` may take what it needs out of its input (an archive member's bytes), so that it is
+/// not held while the result waits. An error from `emit` stops the workers and is returned.
 pub(crate) fn run_ordered<T, I, R, W, E, C>(
     inputs: I,
     settings: Ordered<C>,
@@ -37,7 +38,7 @@ where
     T: Send,
     I: Iterator<Item = T> + Send,
     R: Send,
-    W: Fn(&T) -> R + Sync,
+    W: Fn(&mut T) -> R + Sync,
     E: FnMut(&T, R) -> std::io::Result<()>,
     C: Fn(&R) -> usize + Sync,
 {
@@ -45,8 +46,8 @@ where
     if jobs == 1 {
         // One job: no pool, no hand-off per file. The main thread's stack is at least as large as a worker's
         // on every platform gotool targets, and the pipeline does not recurse.
-        for input in inputs {
-            let r = work(&input);
+        for mut input in inputs {
+            let r = work(&mut input);
             emit(&input, r)?;
         }
         return Ok(());
@@ -135,7 +136,7 @@ where
     /// over in order, a run at a time or sooner once they cost a worker's share.
     fn work_runs<R, W>(&self, tx: &mpsc::Sender<Batch<T, R>>, work: &W)
     where
-        W: Fn(&T) -> R,
+        W: Fn(&mut T) -> R,
         C: Fn(&R) -> usize,
     {
         while !self.stopped() {
@@ -146,13 +147,13 @@ where
             let mut first = 0;
             let mut results = Vec::with_capacity(run.len());
             let mut held = 0;
-            for (i, input) in run {
+            for (i, mut input) in run {
                 if results.is_empty() {
                     // A run, or what is left of it after an early hand-over, waits its turn.
                     self.wait_turn(i);
                     first = i;
                 }
-                let r = work(&input);
+                let r = work(&mut input);
                 held += (self.cost)(&r);
                 results.push((input, r));
                 if held >= self.share {
@@ -227,7 +228,7 @@ mod tests {
 
     /// The input's number, after a pause of up to 0.3 ms that varies from one input to the next, so that
     /// workers finish out of order.
-    fn number_after_a_pause(input: &u64) -> u64 {
+    fn number_after_a_pause(input: &mut u64) -> u64 {
         let n = *input;
         std::thread::sleep(std::time::Duration::from_micros((n * 7919) % 300));
         n

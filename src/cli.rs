@@ -176,9 +176,22 @@ pub struct GameOutputArgs {
 /// Flags shared by every subcommand that reads records.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// SGF files and folders (folders are searched recursively for *.sgf and *.mgt, any letter case).
-    #[arg(required = true, value_name = "PATH")]
+    /// SGF files, folders, archives and compressed files; `-` is standard input; `ARCHIVE!/MEMBER` is one member
+    /// of an archive. Folders are searched recursively for *.sgf, *.mgt, *.sgfs and archives (any letter case).
+    #[arg(required_unless_present = "files_from", value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+
+    /// Also read the paths listed in this file, one a line (`-`: standard input).
+    #[arg(long, value_name = "FILE", help_heading = "Batch")]
+    pub files_from: Option<PathBuf>,
+
+    /// The --files-from list is separated by NUL bytes (as `find -print0` writes), not lines.
+    #[arg(long, requires = "files_from", help_heading = "Batch")]
+    pub null: bool,
+
+    /// Read archives and compressed files as record text, and leave them out of folder walks.
+    #[arg(long, help_heading = "Batch")]
+    pub no_archives: bool,
 
     /// Enforce these rules instead of the record's RU.
     #[arg(long, value_enum, help_heading = "Rules")]

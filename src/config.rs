@@ -76,6 +76,8 @@ pub(crate) struct FilesConfig {
     pub strict: bool,
     /// A folder without record files is not an error.
     pub allow_empty: bool,
+    /// Walk archives and compressed files (`false`: `--no-archives`).
+    pub archives: bool,
 }
 
 /// `gotool show`.
@@ -178,10 +180,24 @@ impl Config {
             problems_only: report.as_ref().is_some_and(|r| r.problems_only),
             score_table: kind == ReportKind::ScoreTables,
         };
+        plan.open_containers = !input.no_archives;
+        let mut paths = input.paths;
+        if let Some(list) = &input.files_from {
+            paths.extend(read_path_list(list, input.null)?);
+        }
+        if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1
+            || (input.files_from.as_ref().is_some_and(|l| l.as_os_str() == "-")
+                && paths.iter().any(|p| p.as_os_str() == "-"))
+        {
+            anyhow::bail!("standard input (-) can be read only once");
+        }
+        if paths.is_empty() {
+            anyhow::bail!("--files-from {}: the list names no path", input.files_from.unwrap_or_default().display());
+        }
         Ok(Config::Files(FilesConfig {
             kind,
             plan,
-            jobs: jobs(input.jobs, &input.paths),
+            jobs: jobs(input.jobs, &paths, input.max_file_size),
             follow_links: input.follow_links,
             shard: input.shard,
             format,
@@ -189,9 +205,52 @@ impl Config {
             quiet: input.quiet,
             strict: input.strict,
             allow_empty: input.allow_empty,
+            archives: !input.no_archives,
             output,
-            paths: input.paths,
+            paths,
         }))
+    }
+}
+
+/// The paths listed in a `--files-from` file (`-`: standard input): one a line (a CR before the line end is
+/// dropped; empty lines are skipped), or separated by NUL bytes with `null`.
+fn read_path_list(list: &std::path::Path, null: bool) -> anyhow::Result<Vec<PathBuf>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let read = if list.as_os_str() == "-" {
+        io::stdin().lock().read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(list).and_then(|mut f| f.read_to_end(&mut bytes))
+    };
+    read.map_err(|e| anyhow::anyhow!("--files-from {}: {e}", list.display()))?;
+    let separator = if null { b'\0' } else { b'\n' };
+    let mut paths = Vec::new();
+    for entry in bytes.split(|&b| b == separator) {
+        let entry = if null { entry } else { entry.strip_suffix(b"\r").unwrap_or(entry) };
+        if entry.is_empty() {
+            continue;
+        }
+        paths.push(path_from_bytes(entry).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--files-from {}: a path that is not valid UTF-8: {:?}",
+                list.display(),
+                String::from_utf8_lossy(entry)
+            )
+        })?);
+    }
+    Ok(paths)
+}
+
+/// A path from its bytes: any bytes on Unix, UTF-8 elsewhere.
+fn path_from_bytes(bytes: &[u8]) -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Some(PathBuf::from(std::ffi::OsStr::from_bytes(bytes)))
+    }
+    #[cfg(not(unix))]
+    {
+        std::str::from_utf8(bytes).ok().map(PathBuf::from)
     }
 }
 
@@ -268,10 +327,10 @@ pub(crate) fn file_size_flag(text: &str) -> Result<u64, String> {
 
 /// Workers for a run: what was asked (else one per core), at most four per core (more only cost memory and
 /// thread switches; `-j 100000` once ran 18,906 threads), and no more than the files when only files are named.
-fn jobs(requested: Option<usize>, paths: &[PathBuf]) -> usize {
+fn jobs(requested: Option<usize>, paths: &[PathBuf], max_file_bytes: u64) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut jobs = requested.unwrap_or(cores).min(4 * cores);
-    if !paths.iter().any(|p| p.is_dir()) {
+    if !paths.iter().any(|p| p.is_dir() || crate::source::may_hold_many(p, max_file_bytes)) {
         jobs = jobs.min(paths.len().max(1));
     }
     jobs.max(1)
@@ -295,6 +354,7 @@ fn plan(input: &InputArgs, all_variations: bool) -> Plan {
         },
         score: None,
         error_pictures: None,
+        open_containers: false,
     }
 }
 

@@ -15,6 +15,8 @@ use crate::replay::{ReplayOptions, check_game};
 use crate::score::game::{ScoreOptions, score_game};
 use crate::sgf::decode::{self, DecodeError};
 use crate::sgf::{self, Limits, LineIndex};
+use crate::source::archive::{self, Format, Item, SourceOptions};
+use crate::source::split::{BrokenKind, Piece};
 use crate::source::{self, ReadError};
 
 /// What to do with each file.
@@ -28,6 +30,9 @@ pub struct Plan {
     pub score: Option<ScoreOptions>,
     /// Draw the board around each game's first error with a move (`check --board`), this way.
     pub error_pictures: Option<TextOptions>,
+    /// Open a file whose bytes are an archive or a compressed stream ([`Plan::check_path`]); `false` reads
+    /// every file as record text (`--no-archives`).
+    pub open_containers: bool,
 }
 
 impl Plan {
@@ -37,6 +42,106 @@ impl Plan {
             Ok(bytes) => self.check_bytes(&bytes, display),
             Err(e) => read_failure(display, &e),
         }
+    }
+
+    /// Reads and checks one file found by a walk (or named), which may turn out by its bytes to be an archive
+    /// or a compressed stream, whatever its name: then one report per member, in archive order; a file too
+    /// large to read whole is streamed game by game, one report per game. All reports are held at once: for
+    /// bounded memory on archives and huge collections, walk them with [`archive::items`] and
+    /// [`Plan::check_item`] each item, as the command line does.
+    pub fn check_path(&self, path: &Path, display: &str) -> Vec<FileReport> {
+        match self.check_whole_file(path, display) {
+            WholeFile::Checked(reports) => reports,
+            WholeFile::TooLarge => {
+                self.check_walk(|emit| archive::walk_path(path, display, &self.source_options(), emit))
+            }
+        }
+    }
+
+    /// Checks every item of a walk, in order.
+    fn check_walk(&self, walk: impl FnOnce(&mut archive::Emit) -> std::ops::ControlFlow<()>) -> Vec<FileReport> {
+        let mut reports = Vec::new();
+        let mut last_path: Option<String> = None;
+        let _ = walk(&mut |item| {
+            let continued = last_path.as_deref() == Some(item.path());
+            if !continued {
+                last_path = Some(item.path().to_string());
+            }
+            reports.push(self.check_item(item, continued));
+            std::ops::ControlFlow::Continue(())
+        });
+        reports
+    }
+
+    /// Reads a file whole and checks it, as [`Plan::check_path`] does, unless it is too large to read whole and
+    /// containers are opened: then it is left to the caller to stream.
+    pub fn check_whole_file(&self, path: &Path, display: &str) -> WholeFile {
+        match source::read_file(path, self.limits.max_file_bytes) {
+            Ok(bytes) => WholeFile::Checked(self.check_whole(&bytes, display)),
+            Err(ReadError::TooLarge { .. }) if self.open_containers => WholeFile::TooLarge,
+            Err(e) => WholeFile::Checked(vec![read_failure(display, &e)]),
+        }
+    }
+
+    /// Checks a whole file's bytes, opening them as an archive or a compressed stream when that is what they
+    /// are (and containers are opened).
+    pub fn check_whole(&self, bytes: &[u8], display: &str) -> Vec<FileReport> {
+        if !self.open_containers || Format::sniff(&bytes[..bytes.len().min(archive::SNIFF_BYTES)]).is_none() {
+            return vec![self.check_bytes(bytes, display)];
+        }
+        self.check_walk(|emit| archive::walk_bytes(bytes, display, &self.source_options(), emit))
+    }
+
+    /// How archives and streams are read under these limits.
+    pub fn source_options(&self) -> SourceOptions {
+        SourceOptions::with_max_file_size(self.limits.max_file_bytes)
+    }
+
+    /// Checks what an archive walk or a stream handed out: a member read whole, one game (or broken game, or
+    /// junk) of a collection streamed game by game, or what could not be read. `continued` says that the item
+    /// is a later part of the same streamed file as the one before it. A streamed game's places are those in
+    /// the whole file, and its index counts the file's game trees.
+    pub fn check_item(&self, item: Item, continued: bool) -> FileReport {
+        let streamed = matches!(item, Item::Piece { .. });
+        let mut report = match item {
+            Item::Record { path, bytes } => self.check_bytes(&bytes, &path),
+            Item::Failed { path, error } => FileReport::failed(&path, error.code, error.message, None),
+            Item::Piece { path, piece: Piece::Game(game) } => {
+                let mut report = self.check_bytes(&game.bytes, &path);
+                shift_places(&mut report, |line, column| game.place(line, column));
+                let first = usize::try_from(game.index).unwrap_or(usize::MAX);
+                for g in &mut report.games {
+                    g.index = g.index.saturating_add(first);
+                }
+                if let Some(e) = &mut report.error {
+                    e.message = format!("game {}: {}", first.saturating_add(1), e.message);
+                }
+                report
+            }
+            Item::Piece { path, piece: Piece::Broken(broken) } => {
+                let place = (narrow(broken.start.line), narrow(broken.start.column));
+                // A game over the size limit is a limit's doing; any other break is in the text.
+                let code = if matches!(broken.kind, BrokenKind::TooLarge { .. }) { "limit" } else { "syntax" };
+                let mut report = FileReport::failed(&path, code, broken.to_string(), Some(place));
+                report.games_lost = 1;
+                report
+            }
+            Item::Piece { path, piece: Piece::Junk(junk) } => {
+                let mut report = FileReport::failed(&path, "syntax", String::new(), None);
+                report.error = None;
+                let mut d = Diagnostic::warning(
+                    "junk-outside-tree",
+                    format!("text outside any game tree is ignored: {:?}", junk.preview),
+                );
+                d.line = Some(narrow(junk.start.line));
+                d.column = Some(narrow(junk.start.column));
+                report.diagnostics.push(d);
+                report
+            }
+        };
+        report.continued = continued;
+        report.streamed = streamed;
+        report
     }
 
     /// Checks a file's bytes. Catches panics as `internal-error`.
@@ -83,6 +188,9 @@ impl Plan {
                 })
                 .collect(),
             games: Vec::new(),
+            continued: false,
+            streamed: false,
+            games_lost: 0,
         };
         // In a collection, the games complete before a structural error are checked as usual; the error is the
         // file's, naming the game it is in.
@@ -131,6 +239,15 @@ impl Plan {
         }
         game
     }
+}
+
+/// What [`Plan::check_whole_file`] did with a file.
+#[derive(Debug)]
+pub enum WholeFile {
+    /// Read whole and checked: one report, or one per member of an archive.
+    Checked(Vec<FileReport>),
+    /// Larger than `--max-file-size`: to be streamed game by game.
+    TooLarge,
 }
 
 /// One position of one game to draw (`gotool show`).
@@ -229,6 +346,29 @@ fn read_failure(display: &str, e: &ReadError) -> FileReport {
         ReadError::Io(_) => e.to_string(),
     };
     FileReport::failed(display, e.code(), message, None)
+}
+
+/// Moves every line:column of a report on one game of a stream to its place in the whole stream.
+fn shift_places(report: &mut FileReport, place: impl Fn(u32, u32) -> (u64, u64)) {
+    let shift = |line: &mut Option<u32>, column: &mut Option<u32>| {
+        if let (Some(l), Some(c)) = (*line, *column) {
+            let (l, c) = place(l, c);
+            *line = Some(narrow(l));
+            *column = Some(narrow(c));
+        }
+    };
+    if let Some(e) = &mut report.error {
+        shift(&mut e.line, &mut e.column);
+    }
+    for d in report.diagnostics.iter_mut().chain(report.games.iter_mut().flat_map(|g| g.diagnostics.iter_mut())) {
+        shift(&mut d.line, &mut d.column);
+    }
+}
+
+/// A line or column of a stream as a report writes it (32 bits: a stream of more than 4 billion lines gives
+/// its last places as the largest value).
+fn narrow(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// The board around a game's first error with a move, for `check --board`.

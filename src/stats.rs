@@ -362,7 +362,9 @@ impl Stats {
     }
 
     pub(crate) fn add(&mut self, report: &FileReport) {
-        self.files += 1;
+        // A collection streamed game by game is one file, however many parts it is reported in.
+        let new_file = usize::from(!report.continued);
+        self.files += new_file;
         if let Some(e) = &report.error {
             *self.file_errors.entry(e.code).or_default() += 1;
             if let Some(lists) = &mut self.lists {
@@ -385,11 +387,12 @@ impl Stats {
         for grouping in &mut self.groupings {
             if grouping.by == GroupBy::Folder {
                 let group = grouping.groups.entry((0, folder())).or_default();
-                group.files += 1;
+                group.files += new_file;
                 group.unreadable += usize::from(report.error.is_some());
             }
         }
-        let in_collection = report.games.len() > 1 || (report.error.is_some() && !report.games.is_empty());
+        let in_collection =
+            report.games.len() > 1 || (report.error.is_some() && !report.games.is_empty()) || report.streamed;
         for game in &report.games {
             self.add_game(game, &report.path, in_collection);
             if let (Some(duplicates), Some(f)) = (&mut self.duplicates, &game.fingerprint) {

@@ -41,7 +41,7 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// Why a whole file could not be checked.
 #[derive(Clone, Debug, Serialize)]
 pub struct FileError {
-    /// `syntax`, `limit`, `encoding`, `io` or `internal-error`.
+    /// `syntax`, `limit`, `encoding`, `io`, `archive` or `internal-error`.
     pub code: &'static str,
     /// What is wrong, for a person.
     pub message: String,
@@ -64,6 +64,18 @@ pub struct FileReport {
     pub diagnostics: Vec<Diagnostic>,
     /// One report per game tree, in file order.
     pub games: Vec<GameReport>,
+    /// A later part of the same streamed file as the report before it (a collection read game by game): the
+    /// file is counted once.
+    #[serde(skip)]
+    pub continued: bool,
+    /// One game (or broken game, or junk) of a collection streamed game by game: games are named by their index
+    /// in the file.
+    #[serde(skip)]
+    pub streamed: bool,
+    /// Game trees of a streamed collection that could not be cut out whole (`error` says why): lost, not
+    /// checked.
+    #[serde(skip)]
+    pub games_lost: usize,
 }
 
 impl FileReport {
@@ -75,6 +87,9 @@ impl FileReport {
             charset: None,
             diagnostics: Vec::new(),
             games: Vec::new(),
+            continued: false,
+            streamed: false,
+            games_lost: 0,
         }
     }
 
@@ -238,13 +253,20 @@ pub struct Summary {
     pub warnings: usize,
     /// Files that could not be read or parsed (all of it: a collection may have games before its error).
     pub file_errors: usize,
+    /// Game trees of streamed collections lost to a break (a missing `)` or `]`): each is reported, and reading
+    /// goes on at the next game tree.
+    pub games_lost: usize,
 }
 
 impl Summary {
     /// Counts one file's report in.
     pub fn add(&mut self, report: &FileReport) {
-        self.files += 1;
-        if report.error.is_some() {
+        if !report.continued {
+            self.files += 1;
+        }
+        if report.games_lost > 0 {
+            self.games_lost += report.games_lost;
+        } else if report.error.is_some() {
             self.file_errors += 1;
         }
         self.games += report.games.len();
@@ -260,13 +282,14 @@ impl Summary {
 
 impl Serialize for Summary {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Summary", 6)?;
+        let mut s = serializer.serialize_struct("Summary", 7)?;
         s.serialize_field("files", &self.files)?;
         s.serialize_field("games", &self.games)?;
         s.serialize_field("valid", &self.valid())?;
         s.serialize_field("invalid", &self.invalid)?;
         s.serialize_field("warnings", &self.warnings)?;
         s.serialize_field("file_errors", &self.file_errors)?;
+        s.serialize_field("games_lost", &self.games_lost)?;
         s.end()
     }
 }

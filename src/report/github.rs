@@ -26,6 +26,17 @@ impl<W: Write> GithubReporter<W> {
         title: &str,
         message: &str,
     ) -> io::Result<()> {
+        // An archive member: the annotation is on the archive (the file in the repository), and its message names
+        // the member and the place in it.
+        if let Some((archive, _)) = path.split_once("!/") {
+            let place = match (line, col) {
+                (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
+                (Some(l), None) => format!("{path}:{l}"),
+                _ => path.to_string(),
+            };
+            let props = format!("file={},title={}", escape_property(archive), escape_property(title));
+            return writeln!(self.out, "::{level} {props}::{}", escape_data(&format!("{place}: {message}")));
+        }
         let mut props = format!("file={}", escape_property(path));
         if let Some(l) = line {
             props.push_str(&format!(",line={l}"));
@@ -86,7 +97,7 @@ impl<W: Write> Reporter for GithubReporter<W> {
     fn finish(&mut self, s: &Summary) -> io::Result<()> {
         writeln!(
             self.out,
-            "gotool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} file{} not fully readable as SGF",
+            "gotool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} file{} not fully readable as SGF{}",
             s.files,
             plural(s.files),
             s.games,
@@ -96,7 +107,11 @@ impl<W: Write> Reporter for GithubReporter<W> {
             s.warnings,
             plural(s.warnings),
             s.file_errors,
-            plural(s.file_errors)
+            plural(s.file_errors),
+            match s.games_lost {
+                0 => String::new(),
+                n => format!(", {n} game{} lost to a broken game tree", plural(n)),
+            }
         )?;
         self.out.flush()
     }

@@ -86,7 +86,7 @@ impl<W: Write> Reporter for TextReporter<W> {
             self.detail(&path, d)?;
         }
         // A file error after some games is a collection whose later game is broken: name the games `path#n`.
-        let several = report.games.len() > 1 || (report.error.is_some() && !report.games.is_empty());
+        let several = report.games.len() > 1 || (report.error.is_some() && !report.games.is_empty()) || report.streamed;
         for game in &report.games {
             let name = if several { format!("{path}#{}", game.index + 1) } else { path.clone() };
             let shown: Vec<&Diagnostic> = game.diagnostics.iter().filter(|d| self.shown(d)).collect();
@@ -165,6 +165,10 @@ impl<W: Write> Reporter for TextReporter<W> {
         );
         if s.file_errors > 0 {
             line.push_str(&format!(", {} file{} not fully readable as SGF", s.file_errors, plural(s.file_errors)));
+        }
+        if s.games_lost > 0 {
+            let n = s.games_lost;
+            line.push_str(&format!(", {n} game{} lost to a broken game tree", plural(n)));
         }
         writeln!(self.out, "{line}")?;
         self.out.flush()

@@ -195,8 +195,12 @@ impl SourceError {
         SourceError { code: "archive", message: message.into() }
     }
 
+    /// A read that failed: `io` when the system refused (a disk error, a file gone), `archive` when the data
+    /// itself is damaged (a truncated or corrupt stream, a wrong checksum), which is the content's fault like a
+    /// syntax error, not a path that cannot be read.
     fn io(error: &io::Error) -> SourceError {
-        SourceError { code: "io", message: format!("cannot read: {}", describe_io(error)) }
+        let code = if error.raw_os_error().is_some() { "io" } else { "archive" };
+        SourceError { code, message: format!("cannot read: {}", describe_io(error)) }
     }
 }
 
@@ -534,7 +538,12 @@ impl Walker<'_, '_, '_> {
             match piece {
                 Ok(piece) => (self.emit)(Item::Piece { path: display.to_string(), piece })?,
                 Err(e) => {
-                    let error = SourceError { code: "io", message: e.to_string() };
+                    let code = match &e {
+                        e if e.is_limit() => "limit",
+                        e if e.error.raw_os_error().is_some() => "io",
+                        _ => "archive",
+                    };
+                    let error = SourceError { code, message: e.to_string() };
                     return self.fail(display, error);
                 }
             }

@@ -232,6 +232,24 @@ pub enum Piece {
     Junk(Junk),
 }
 
+/// More than [`SplitOptions::max_bytes_between_games`] bytes without a game tree: the stream is not SGF text, and
+/// reading stops at that limit. Carried inside the [`ReadError`]'s `io::Error`, so that a report can tell this
+/// limit from a source that failed ([`ReadError::is_limit`]).
+#[derive(Debug)]
+pub struct NoGameTree(pub u64);
+
+impl fmt::Display for NoGameTree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no game tree in {} bytes: not SGF text (a decompression bomb, or a binary file); reading stops",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for NoGameTree {}
+
 /// The source could not be read (a truncated gzip member, a wrong checksum, a disk error); the stream ends.
 #[derive(Debug)]
 pub struct ReadError {
@@ -241,6 +259,13 @@ pub struct ReadError {
     pub game: Option<u64>,
     /// What the source reported.
     pub error: io::Error,
+}
+
+impl ReadError {
+    /// Reading stopped at a limit ([`NoGameTree`]), not because the source failed.
+    pub fn is_limit(&self) -> bool {
+        self.error.get_ref().is_some_and(|inner| inner.is::<NoGameTree>())
+    }
 }
 
 impl fmt::Display for ReadError {
@@ -506,13 +531,7 @@ impl<R: Read> Splitter<R> {
     /// the open game (or before `pos` when no game is open, or its bytes are being dropped) are let go first.
     fn fill(&mut self, wanted: usize) -> io::Result<()> {
         if self.game.is_none() && self.offset(self.pos) - self.last_game_end > self.options.max_bytes_between_games {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!(
-                    "no game tree in {} bytes: not SGF text (a decompression bomb, or a binary file); reading stops",
-                    self.options.max_bytes_between_games
-                ),
-            ));
+            return Err(io::Error::new(io::ErrorKind::InvalidData, NoGameTree(self.options.max_bytes_between_games)));
         }
         if let Some(game) = &mut self.game
             && !game.dropped

@@ -474,7 +474,7 @@ fn decompression_bombs_stop_at_the_limit() {
     let items = describe(&walk(&gzip(&binary), "bomb.sgf.gz", &limit));
     assert_eq!(items[..2], ["bomb.sgf.gz#1", "bomb.sgf.gz junk at 2:1"]);
     assert!(
-        items[2].starts_with("bomb.sgf.gz: io: cannot read past byte")
+        items[2].starts_with("bomb.sgf.gz: limit: cannot read past byte")
             && items[2].contains("no game tree in 1048576 bytes"),
         "{items:?}"
     );
@@ -497,13 +497,14 @@ fn truncated_and_corrupt_streams_are_errors_for_their_member() {
     let truncated = &gz[..gz.len() - 6];
     let items = describe(&walk(truncated, "t.sgf.gz", &SourceOptions::default()));
     assert_eq!(items.len(), 1);
-    assert!(items[0].starts_with("t.sgf.gz: io: cannot read: the data ends too early (truncated?)"), "{items:?}");
+    assert!(items[0].starts_with("t.sgf.gz: archive: cannot read: the data ends too early (truncated?)"), "{items:?}");
     // A wrong CRC in the gzip trailer.
     let mut bad_crc = gz.clone();
     let at = bad_crc.len() - 8;
     bad_crc[at] ^= 0xFF;
     assert!(
-        describe(&walk(&bad_crc, "c.sgf.gz", &SourceOptions::default()))[0].starts_with("c.sgf.gz: io: cannot read:")
+        describe(&walk(&bad_crc, "c.sgf.gz", &SourceOptions::default()))[0]
+            .starts_with("c.sgf.gz: archive: cannot read:")
     );
     // A stored zip member with a changed byte: its CRC no longer matches; the next member is read.
     let list = vec![("a.sgf".to_string(), text.clone()), ("b.sgf".to_string(), record(2))];
@@ -511,7 +512,10 @@ fn truncated_and_corrupt_streams_are_errors_for_their_member() {
     let data = memchr::memmem::find(&zip, b"black 1").unwrap();
     zip[data] = b'B';
     let items = describe(&walk(&zip, "crc.zip", &SourceOptions::default()));
-    assert!(items[0].starts_with("crc.zip!/a.sgf: io: cannot read:") && items[0].contains("checksum"), "{items:?}");
+    assert!(
+        items[0].starts_with("crc.zip!/a.sgf: archive: cannot read:") && items[0].contains("checksum"),
+        "{items:?}"
+    );
     assert_eq!(items[1], "crc.zip!/b.sgf");
     // A truncated tar.gz: the members before the cut are read, then one error for the rest.
     let many: Vec<(String, Vec<u8>)> = (0..40).map(|n| (format!("{n}.sgf"), record(n))).collect();
@@ -520,7 +524,7 @@ fn truncated_and_corrupt_streams_are_errors_for_their_member() {
     let (last, read) = items.split_last().unwrap();
     assert!(!read.is_empty() && read.iter().all(|i| !i.contains(": ")), "{items:?}");
     assert!(
-        last.starts_with("cut.tar.gz") && last.contains(": io: cannot read")
+        last.starts_with("cut.tar.gz") && last.contains(": archive: cannot read")
             || last.contains(": archive: cannot read the tar archive"),
         "{last}"
     );
@@ -529,7 +533,10 @@ fn truncated_and_corrupt_streams_are_errors_for_their_member() {
     let packed = 32 + 10;
     seven[packed] ^= 0x55;
     let items = describe(&walk(&seven, "crc.7z", &SourceOptions::default()));
-    assert_eq!(items, ["crc.7z!/a.sgf: io: cannot read: wrong checksum (CRC): the data are corrupt", "crc.7z!/b.sgf"]);
+    assert_eq!(
+        items,
+        ["crc.7z!/a.sgf: archive: cannot read: wrong checksum (CRC): the data are corrupt", "crc.7z!/b.sgf"]
+    );
     // Garbage that starts like each archive is an error for the archive, never a panic.
     for (display, magic) in [
         ("g.zip", &b"PK\x03\x04"[..]),

@@ -193,10 +193,11 @@ fn hostile_binary_garbage() {
     // The same noise after a NUL byte is refused as binary data.
     noise[0] = 0;
     check(&noise).file_error("encoding", NOWHERE);
-    // A PNG, a ZIP and a gzip file someone pointed gotool at.
+    // A PNG someone pointed gotool at; a broken ZIP and a truncated gzip file, told by their bytes and opened as
+    // what they are (#15).
     check(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06").file_error("encoding", NOWHERE);
-    check(b"PK\x03\x04\x14\0\0\0\x08\0(;B[aa])").file_error("encoding", NOWHERE);
-    check(b"\x1F\x8B\x08\0\0\0\0\0\0\x03").file_error("encoding", NOWHERE);
+    check(b"PK\x03\x04\x14\0\0\0\x08\0(;B[aa])").file_error("archive", NOWHERE);
+    check(b"\x1F\x8B\x08\0\0\0\0\0\0\x03").file_error("archive", NOWHERE);
 }
 
 #[test]
@@ -501,7 +502,7 @@ fn hostile_collections() {
     );
     assert_eq!(
         c.doc["summary"],
-        serde_json::json!({"files": 1, "games": 1, "valid": 1, "invalid": 0, "warnings": 0, "file_errors": 1})
+        serde_json::json!({"files": 1, "games": 1, "valid": 1, "invalid": 0, "warnings": 0, "file_errors": 1, "games_lost": 0})
     );
     assert_eq!(c.code, 1);
     let c = check(b"(;GM[1];B[aa])\n(;GM[1];B[zz])\n(;GM[1];B[bb] ?)(;GM[1])");
@@ -584,12 +585,19 @@ fn hostile_many_values_and_repeated_properties() {
 }
 
 #[test]
-fn hostile_file_over_the_size_limit_is_not_read() {
-    // A sparse 65 MiB file: refused from its size alone.
+fn hostile_file_over_the_size_limit_is_streamed_and_stops_at_the_limit() {
+    // A sparse 65 MiB file of NUL bytes: too large to read whole, so it is streamed game by game (#15); with no
+    // game tree in the first 64 MiB (the limit) reading stops there, with a `limit` error.
     let dir = tempfile::tempdir().unwrap();
     let file = std::fs::File::create(dir.path().join("huge.sgf")).unwrap();
     file.set_len(65 << 20).unwrap();
-    check_path(dir.path(), "huge.sgf", &[], FAST).file_error("limit", NOWHERE);
+    let checked = check_path(dir.path(), "huge.sgf", &[], Duration::from_secs(30));
+    let files = checked.doc["files"].as_array().unwrap();
+    let last = files.last().unwrap();
+    assert_eq!(last["error"]["code"], "limit", "{:#}", checked.doc);
+    assert!(last["error"]["message"].as_str().unwrap().contains("no game tree in 67108864 bytes"), "{last:#}");
+    assert_eq!(checked.doc["summary"]["files"], 1, "one file, in parts: {:#}", checked.doc);
+    assert_eq!(checked.code, 1);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

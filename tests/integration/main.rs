@@ -33,6 +33,7 @@ mod batch;
     feature = "zstd",
     feature = "sevenz"
 ))]
+mod archive_cli;
 mod archives;
 
 // The real-world corpus named by GOTOOL_CORPUS (skipped when unset).
