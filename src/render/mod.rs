@@ -30,6 +30,9 @@ pub struct Diagram {
     pub dead: Vec<Point>,
     /// Territory marks with their owner. Drawn on empty points; on a stone (usually a dead one) only SVG shows them.
     pub territory: Vec<(Point, Color)>,
+    /// Stones of groups a dead-stone estimate could not settle (dead or alive as `dead` says), marked `?` in
+    /// text and with a dashed ring in SVG.
+    pub uncertain: Vec<Point>,
     /// A title above the board (players, result, rules). Untrusted text from the record: the renderers escape it.
     pub title: Option<String>,
     /// A caption under the board: what the picture is about (`move 57: B B15`, the counts of a scored position).
@@ -93,6 +96,8 @@ pub(crate) struct Cell {
     pub stone: Option<Color>,
     /// Only set on points that hold a stone.
     pub dead: bool,
+    /// A stone of a group the estimate could not settle. Only set on points that hold a stone.
+    pub uncertain: bool,
     pub territory: Option<Color>,
     pub star: bool,
     pub last_move: bool,
@@ -123,6 +128,11 @@ impl Cells {
         for &point in &diagram.dead {
             if let Some(cell) = cells.cell_mut(point) {
                 cell.dead = cell.stone.is_some();
+            }
+        }
+        for &point in &diagram.uncertain {
+            if let Some(cell) = cells.cell_mut(point) {
+                cell.uncertain = cell.stone.is_some();
             }
         }
         for point in star_points(width, height) {

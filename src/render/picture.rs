@@ -57,6 +57,9 @@ pub fn scored_position(end: &Replayed, score: &GameScore) -> Diagram {
         .map(|&p| (p, Color::Black))
         .chain(points.white.iter().map(|&p| (p, Color::White)))
         .collect();
+    if let Some(estimate) = &score.estimate {
+        diagram.uncertain = estimate.uncertain.iter().flat_map(|group| group.stones.iter().copied()).collect();
+    }
     diagram.caption = Some(score_caption(score));
     diagram
 }

@@ -27,6 +27,8 @@
 //! - `rect.territory.black` / `rect.territory.white`, a small square centred on the point (drawn over a dead
 //!   stone too);
 //! - `path.dead-mark`, a red cross over each dead stone;
+//! - `circle.uncertain-mark`, a dashed orange ring around each stone of a group a dead-stone estimate could not
+//!   settle;
 //! - `circle.last-move` (a small ring in a colour that contrasts with the stone) and `circle.highlight` (a red
 //!   ring around the point).
 //!
@@ -444,6 +446,23 @@ pub fn render(diagram: &Diagram, opts: &SvgOptions) -> String {
                 num(cy - d),
                 num(cx - d),
                 num(cy + d)
+            );
+        }
+    }
+
+    for y in 0..h {
+        for x in 0..w {
+            if !cells.get(x, y).uncertain {
+                continue;
+            }
+            let (cx, cy) = center(x, y);
+            let _ = writeln!(
+                out,
+                r##"<circle class="uncertain-mark" data-point="{}" cx="{}" cy="{}" r="{}" fill="none" stroke="#e07b00" stroke-width="2" stroke-dasharray="3 2"/>"##,
+                Point::new(x, y).to_sgf(),
+                num(cx),
+                num(cy),
+                num(STONE_RADIUS + 2.0)
             );
         }
     }

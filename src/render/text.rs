@@ -22,6 +22,7 @@
 //! | black / white territory    | `b` `w` | `▪` `▫` |
 //! | last move                  | `(X)` | `(●)` |
 //! | highlighted point          | `[X]` | `[●]` |
+//! | stone of an uncertain group (an estimate could not settle it) | `?X` | `?●` |
 //!
 //! The marks sit in the gaps on either side of their point. With a 2-character pitch, a last move and a
 //! highlight on horizontally adjacent points share one gap; the highlight's bracket wins (`X[.]X)`), as it does
@@ -174,6 +175,8 @@ fn left_mark(cell: Cell) -> Option<Mark> {
         Some(Mark { c: '[', style: Style::Highlight })
     } else if cell.last_move {
         Some(Mark { c: '(', style: Style::LastMove })
+    } else if cell.uncertain {
+        Some(Mark { c: '?', style: Style::LastMove })
     } else {
         None
     }
@@ -307,6 +310,7 @@ fn render_area(diagram: &Diagram, x0: u8, x1: u8, y0: u8, y1: u8, opts: &TextOpt
     let left_fill = if x0 > 0 { line_fill } else { ' ' };
     let right_fill = if x1 < width { line_fill } else { ' ' };
     let (mut last_shown, mut highlight_shown, mut dead_shown, mut territory_shown) = (false, false, false, false);
+    let mut uncertain_shown = false;
     for y in y0..y1 {
         let number = u32::from(height) - u32::from(y);
         let mut line = StyledRow::new(opts.color);
@@ -321,6 +325,7 @@ fn render_area(diagram: &Diagram, x0: u8, x1: u8, y0: u8, y1: u8, opts: &TextOpt
             last_shown |= cell.last_move;
             highlight_shown |= cell.highlight;
             dead_shown |= cell.dead;
+            uncertain_shown |= cell.uncertain && !cell.highlight && !cell.last_move;
             territory_shown |= cell.stone.is_none() && cell.territory.is_some();
         }
         push_gap(&mut line, gap, right_fill, right_mark(cells.get(x1 - 1, y)), None);
@@ -346,6 +351,9 @@ fn render_area(diagram: &Diagram, x0: u8, x1: u8, y0: u8, y1: u8, opts: &TextOpt
     }
     if territory_shown {
         legend.push(if opts.ascii { "b/w black/white territory" } else { "▪/▫ black/white territory" });
+    }
+    if uncertain_shown {
+        legend.push("? uncertain group (the estimate could not settle it)");
     }
     if !legend.is_empty() {
         out.push_str(&legend.join("  "));
@@ -504,6 +512,22 @@ mod tests {
     fn dead_stones_and_territory() {
         let d = finished_9x9();
         check_both("scored-9x9", |o| render(&d, o));
+    }
+
+    #[test]
+    fn uncertain_groups_are_marked_and_explained() {
+        let mut d = finished_9x9();
+        // The dead black stone at G8 and the living black wall stone at C9 are left unsettled by an estimate.
+        d.uncertain = vec![p("G8", &d), p("C9", &d)];
+        let text = render(&d, &TextOptions { ascii: true, color: false });
+        let lines: Vec<&str> = text.lines().collect();
+        // Row 9 comes after the title and the column letters; row 8 holds the dead stone `?x`.
+        assert!(lines[2].starts_with("9  b b?X O"), "{text}");
+        assert!(lines[3].contains("w w?x w"), "{text}");
+        assert!(text.contains("? uncertain group"), "{text}");
+        // Without the marks, no `?` and no legend entry.
+        let plain = render(&finished_9x9(), &TextOptions { ascii: true, color: false });
+        assert!(!plain.contains('?'), "{plain}");
     }
 
     /// The ko of `check --board`: Black just took at C3; White's retake at B3 is the highlighted error. The two
