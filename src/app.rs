@@ -78,7 +78,7 @@ fn run_show(config: &ShowConfig, stdout: &mut dyn Write) -> Result<u8> {
     let (bytes, path) =
         source::read_one(&config.path, config.view.limits.max_file_bytes).map_err(|e| anyhow::anyhow!("{e}"))?;
     let picture = config.view.draw(&bytes, &path)?;
-    if let Some(note) = &picture.note {
+    for note in &picture.notes {
         writeln!(stdout, "note: {}", report::escape_terminal(note))?;
     }
     match &config.svg {

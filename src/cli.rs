@@ -241,15 +241,15 @@ pub struct InputArgs {
     pub max_file_size: u64,
 
     /// Most games accepted in one file; the games before the limit are still checked.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().max_games, help_heading = "Limits")]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_games, value_parser = config::count_limit_flag, help_heading = "Limits")]
     pub max_games: u32,
 
     /// Most nodes accepted in one file.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().max_nodes, help_heading = "Limits")]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_nodes, value_parser = config::count_limit_flag, help_heading = "Limits")]
     pub max_nodes: u32,
 
     /// Deepest nesting of variations accepted.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().max_variation_depth, help_heading = "Limits")]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_variation_depth, value_parser = config::count_limit_flag, help_heading = "Limits")]
     pub max_depth: u32,
 }
 

@@ -319,9 +319,19 @@ pub(crate) fn jobs_flag(text: &str) -> Result<usize, String> {
 /// `--max-file-size`: positions in a file are 32-bit byte offsets, so no file can be larger than 4 GiB − 1.
 pub(crate) fn file_size_flag(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
+        Ok(0) => Err("at least 1 byte: a limit of 0 refuses every file".to_string()),
         Ok(n) if n <= u64::from(u32::MAX) => Ok(n),
         Ok(_) => Err(format!("at most {} bytes (positions in a file are 32-bit)", u32::MAX)),
         Err(_) => Err("not a number of bytes".to_string()),
+    }
+}
+
+/// A count limit (`--max-games`, `--max-nodes`, `--max-depth`): at least 1, since 0 refuses every file.
+pub(crate) fn count_limit_flag(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(0) => Err("at least 1: a limit of 0 refuses every file".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("a whole number from 1 to {}", u32::MAX)),
     }
 }
 
@@ -360,6 +370,11 @@ fn plan(input: &InputArgs, all_variations: bool) -> Plan {
 
 fn show_config(args: ShowArgs, terminal: &Terminal) -> anyhow::Result<ShowConfig> {
     let dead = dead_stones(args.dead, true)?;
+    if let Some(path) = &args.svg
+        && path.is_dir()
+    {
+        anyhow::bail!("--svg {}: that is a folder; name a file for the picture", path.display());
+    }
     Ok(ShowConfig {
         path: args.path,
         view: View {

@@ -271,7 +271,7 @@ pub struct Picture {
     /// The position and its marks, with a title.
     pub diagram: Diagram,
     /// The game's first error, if any, to print beside the picture.
-    pub note: Option<String>,
+    pub notes: Vec<String>,
 }
 
 impl View {
@@ -335,7 +335,10 @@ impl View {
             (None, None) => picture::final_position(&end),
         };
         diagram.title = Some(picture::title(&game));
-        Ok(Picture { diagram, note: game.first_error().map(|e| e.message.clone()) })
+        // The first error, and what was ignored of what the user asked (a --dead point off this board).
+        let mut notes: Vec<String> = game.first_error().map(|e| e.message.clone()).into_iter().collect();
+        notes.extend(game.diagnostics.iter().filter(|d| d.code == "bad-dead-point").map(|d| d.message.clone()));
+        Ok(Picture { diagram, notes })
     }
 }
 

@@ -532,7 +532,7 @@ impl Stats {
                 row(&mut out, 4, code, *n, &percent(*n, self.files));
             }
         }
-        let _ = writeln!(out, "games  (% of the {games} games)");
+        let _ = writeln!(out, "games  (% of the {})", games_count(games));
         row(&mut out, 2, "all", games, "");
         row(&mut out, 2, "valid", self.valid(), &percent(self.valid(), games));
         row(&mut out, 2, "invalid", self.invalid, &percent(self.invalid, games));
@@ -546,7 +546,7 @@ impl Stats {
             }
         }
         let not_replayable = (self.not_replayable > 0).then_some(("(not replayable)".to_string(), self.not_replayable));
-        let of_games = format!("% of the {games} games");
+        let of_games = format!("% of the {}", games_count(games));
         let sizes = self.board_sizes.iter().map(|(k, n)| (k.clone(), *n)).chain(not_replayable.clone());
         table(&mut out, "board sizes", &of_games, sizes.collect(), games);
         let rules = self.rules_rows().into_iter().map(|(label, _, _, n)| (label, n)).chain(not_replayable.clone());
@@ -572,7 +572,7 @@ impl Stats {
         }
         let w = &self.wins;
         let wins = w.total();
-        let _ = writeln!(out, "wins by  (% of the {wins} won games)");
+        let _ = writeln!(out, "wins by  (% of the {wins} won game{})", crate::model::plural(wins));
         for (label, n) in [
             ("counting", w.counted),
             ("resignation", w.resignation),
@@ -583,15 +583,15 @@ impl Stats {
             row(&mut out, 4, label, n, &percent(n, wins));
         }
         let margins = self.margins.distribution(MARGIN_SCALE);
-        histogram(&mut out, "winning margins", "games won by counting", "points", &margins, ascii);
-        histogram(&mut out, "game length", "games replayed", "moves", &self.lengths.distribution(1), ascii);
+        histogram(&mut out, "winning margins", "won by counting", "points", &margins, ascii);
+        histogram(&mut out, "game length", "replayed", "moves", &self.lengths.distribution(1), ascii);
         let c = &self.result_checks;
         let _ = writeln!(
             out,
             "RE checks        {} matched, {} mismatched, {} unconfirmed (no dead-stone information), {} scored but not checkable, {} not scored",
             c.matched, c.mismatched, c.unconfirmed, c.not_checkable, c.not_scored
         );
-        let _ = writeln!(out, "dead-stone markup {} games", self.with_dead_stone_markup);
+        let _ = writeln!(out, "dead-stone markup {}", games_count(self.with_dead_stone_markup));
         for grouping in &self.groupings {
             grouping.to_text(&mut out);
         }
@@ -880,9 +880,9 @@ impl Duplicates {
         let in_groups: usize = same.iter().map(Vec::len).sum();
         let _ = writeln!(
             out,
-            "duplicates  ({} games compared, up to rotation and reflection; {} with fewer than {MIN_COMPARED} moves \
+            "duplicates  ({} compared, up to rotation and reflection; {} with fewer than {MIN_COMPARED} moves \
              and setup stones left out)",
-            games.len(),
+            games_count(games.len()),
             self.too_short
         );
         let _ = writeln!(
@@ -997,15 +997,21 @@ fn bar(n: usize, max: usize, ascii: bool) -> String {
 }
 
 /// A histogram drawn in the terminal: a summary line, then one bar per bin with its count and share.
+/// `1 game`, `2 games`.
+fn games_count(n: usize) -> String {
+    format!("{n} game{}", crate::model::plural(n))
+}
+
 fn histogram(out: &mut String, title: &str, of: &str, unit: &str, d: &Distribution, ascii: bool) {
     let (Some(min), Some(median), Some(max)) = (d.min, d.median, d.max) else {
-        let _ = writeln!(out, "{title}  (no {of})");
+        let _ = writeln!(out, "{title}  (no games {of})");
         return;
     };
     let _ = writeln!(
         out,
         "{title}  ({} {of}: min {min}, median {median}, max {max} {unit}; % of the {})",
-        d.games, d.games
+        games_count(d.games),
+        d.games
     );
     let (at_most, dash) = if ascii { ("<=", "-") } else { ("≤", "–") };
     let _ = writeln!(out, "    {unit}, from {at_most} x < to");

@@ -94,6 +94,39 @@ fn r14_12_dead_values_that_name_no_point_are_usage_errors() {
     }
     let run = run_on("d.sgf", text, &["check", "--dead", "some"]);
     assert_eq!(run.code, 2, "{}", run.stdout);
+    // `show` says what it ignored, as `score` does.
+    let run = run_on("d.sgf", text, &["show", "--score", "--dead", "Z9"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("note: --dead Z9: not a point on the 9x9 board; ignored"), "{}", run.stdout);
+}
+
+// See: #14 (2) — a size or count limit of 0 refuses every file: a usage error, not a limit error per file.
+#[test]
+fn r14_2_limits_of_zero_are_usage_errors() {
+    let text = "(;GM[1]SZ[9];B[ee])";
+    for flag in ["--max-file-size", "--max-games", "--max-nodes", "--max-depth"] {
+        let run = run_on("z.sgf", text, &["check", flag, "0"]);
+        assert_eq!(run.code, 2, "{flag} 0: {}", run.stdout);
+        assert!(run.stderr.contains("at least 1"), "{flag} 0: {}", run.stderr);
+        let run = run_on("z.sgf", text, &["check", flag, "1000"]);
+        assert_ne!(run.code, 2, "{flag} 1000: {}", run.stderr);
+    }
+}
+
+// See: #14 (8) — a folder given for the picture is a usage error, as for `--output`.
+#[test]
+fn r14_8_svg_into_a_folder_is_a_usage_error() {
+    let run = run_on("s.sgf", "(;GM[1]SZ[9];B[ee])", &["show", "--svg", "."]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("--svg .: that is a folder"), "{}", run.stderr);
+}
+
+// See: #14 (6) — plurals in `stats` for one game.
+#[test]
+fn r14_6_stats_of_one_game_say_game() {
+    let run = run_on("one.sgf", "(;GM[1]SZ[9]KM[6.5]RE[W+6.5];B[ee];W[dd];B[];W[])", &["stats"]);
+    assert!(!run.stdout.contains("1 games"), "{}", run.stdout);
+    assert!(run.stdout.contains("(% of the 1 game)"), "{}", run.stdout);
 }
 
 // See: #14 (7)
