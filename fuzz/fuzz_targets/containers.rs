@@ -1,5 +1,6 @@
 //! Fuzz target over the container layer (issue #15): bytes → container detection → members (nested) →
-//! games, through `source::archive::walk_bytes` and `source::split::Splitter`. Anything that panics, hangs
+//! games, through `source::archive::walk_bytes` and `source::split::Splitter`, and each item then checked by
+//! `Plan::check_item` as the command line checks it. Anything that panics, hangs
 //! or allocates without bound is a finding: limits are small here, so a bomb must stop at them.
 //!
 //! A panic inside a walk is turned into an `internal-error` item so that a batch goes on; here that item is
@@ -10,6 +11,7 @@ use std::ops::ControlFlow;
 
 use libfuzzer_sys::fuzz_target;
 
+use gotool::pipeline::Plan;
 use gotool::source::archive::{Item, SourceOptions, walk_bytes, walk_reader};
 use gotool::source::split::{Piece, SplitOptions, Splitter};
 
@@ -23,6 +25,7 @@ fuzz_target!(|data: &[u8]| {
         ..SourceOptions::default()
     };
     let mut held = 0usize;
+    let plan = Plan { open_containers: true, ..Plan::default() };
     let mut each = |item: Item| {
         match &item {
             Item::Failed { error, .. } => assert_ne!(error.code, "internal-error", "{}", error.message),
@@ -32,6 +35,10 @@ fuzz_target!(|data: &[u8]| {
                 split_and_check(bytes, options.split);
             }
             Item::Piece { piece, .. } => check_piece(piece, options.split),
+        }
+        let report = plan.check_item(item, false);
+        if let Some(error) = &report.error {
+            assert_ne!(error.code, "internal-error", "{}", error.message);
         }
         ControlFlow::Continue(())
     };
