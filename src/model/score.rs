@@ -114,7 +114,7 @@ impl Serialize for RulesCount {
 /// One term of `area margin − territory margin` (rules.md §6), with evidence a user can check by hand.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Term {
-    /// `stone-parity`, `seki-eyes`, `false-eyes`, `area-only`, `handicap-compensation` (or `komi`).
+    /// `stone-parity`, `seki-eyes`, `false-eyes`, `fill-points`, `area-only`, `handicap-compensation` (or `komi`).
     pub name: &'static str,
     /// Its value in points.
     pub value: f64,
@@ -142,7 +142,7 @@ pub struct ScoredPoints {
     /// Territory under territory counting, points under dead stones included.
     pub territory: ByColor<PointList>,
     /// Empty points and dead stones that area counting gives a colour and territory counting does not (seki eyes,
-    /// false eyes that must be filled).
+    /// false eyes and other points that must be filled).
     pub area_only: ByColor<PointList>,
     /// Stones and eye points of groups in seki.
     pub seki: ByColor<PointList>,

@@ -424,6 +424,8 @@ fn markup_explains_result(
                 (marked, None) => {
                     let why = if in_term("false-eyes", p) {
                         "a false eye that must be filled"
+                    } else if in_term("fill-points", p) {
+                        "a point that must be filled to save a chain short of liberties"
                     } else if in_term("seki-eyes", p)
                         || score.points.seki.black.contains(p)
                         || score.points.seki.white.contains(p)

@@ -134,6 +134,11 @@ impl<'b> Grid<'b> {
         Grid { board, width, height, cell, living, dead_stones, empty, adjacent: adjacency(width, height) }
     }
 
+    /// The position as replayed, dead stones still on it.
+    pub(super) fn board(&self) -> &'b Board {
+        self.board
+    }
+
     /// The stone on a point, dead or alive.
     pub(super) fn stone(&self, i: Idx) -> Option<Color> {
         match self.cell[i] & !DEAD {

@@ -36,8 +36,9 @@
 //!
 //! * Dead stones are expanded to whole chains; they become prisoners of the other colour.
 //! * **Japanese** ([`Score::japanese`]): territory (empty points and points under dead stones that a colour's living
-//!   stones enclose, seki eyes and false eyes that must be filled left out; see `life.rs`) + prisoners (captured
-//!   in play + the opponent's dead stones); komi to White. **Korean** is counted the same way.
+//!   stones enclose, seki eyes, false eyes and other points that must be filled left out; see `life.rs` and
+//!   `fill.rs`) + prisoners (captured in play + the opponent's dead stones); komi to White. **Korean** is counted
+//!   the same way.
 //! * **Chinese** ([`Score::chinese`]): living stones + area (empty points and dead stones reached by one colour
 //!   only, seki eyes included); komi and handicap compensation to White. **AGA** and **NZ** are area counts with
 //!   their own compensation; **Tromp-Taylor** is an area count that removes no dead stones.
@@ -50,6 +51,8 @@
 //!     handicap stones included);
 //!   - `seki-eyes`: Black's seki eye points minus White's (area, not territory);
 //!   - `false-eyes`: Black's minus White's false-eye points that must be filled (area, not territory);
+//!   - `fill-points`: Black's minus White's points inside a territory that the owner must fill to save a chain
+//!     short of liberties (`fill.rs`; area, not territory);
 //!   - `area-only`: any other point area counting gives to one colour and territory counting does not (kept so
 //!     the identity holds; the analysis never produces one on its own);
 //!   - `handicap-compensation`: minus the points White gets for handicap stones under area counting.
@@ -73,6 +76,7 @@
 //! | `placed-count-mismatch` | `placed` disagrees with living + dead + captured stones (parity uses the latter) |
 
 pub mod estimate;
+mod fill;
 pub mod game;
 mod grid;
 mod life;
@@ -126,7 +130,10 @@ pub fn score(input: &ScoreInput) -> Score {
     let mut warnings = Vec::new();
     let dead_chains = expand_dead(input, &mut warnings);
     let grid = Grid::new(board, &dead_chains);
-    let analysis = life::analyse(&grid);
+    let mut analysis = life::analyse(&grid);
+    // Points a colour must fill to save a chain short of liberties (fill.rs): area, not territory.
+    let fill = fill::fill_points(&grid, &analysis.territory);
+    analysis.territory = [0, 1].map(|c| analysis.territory[c] - fill[c]);
 
     // Per-colour tallies of the one analysis both counts come from, as sets (pairs by colour index); point lists
     // come out sorted.
@@ -141,7 +148,8 @@ pub fn score(input: &ScoreInput) -> Score {
     let area_only = [0, 1].map(|c| area_sets[c] - territory_sets[c]);
     let seki_eyes = [0, 1].map(|c| area_only[c] & analysis.seki[c]);
     let false_eyes = [0, 1].map(|c| (area_only[c] - analysis.seki[c]) & analysis.unscorable);
-    let other_area = [0, 1].map(|c| area_only[c] - analysis.seki[c] - analysis.unscorable);
+    let fill_points = [0, 1].map(|c| (area_only[c] - analysis.seki[c] - analysis.unscorable) & fill[c]);
+    let other_area = [0, 1].map(|c| area_only[c] - analysis.seki[c] - analysis.unscorable - fill[c]);
     let territory_not_area = [0, 1].map(|c| territory_sets[c] - area_sets[c]);
     let list = |set: PointSet| PointList(set.sorted_points());
     let points = ScoredPoints {
@@ -203,6 +211,18 @@ pub fn score(input: &ScoreInput) -> Score {
                 sided("false eyes", &false_eyes)
             ),
             points: PointList((false_eyes[b] | false_eyes[w]).sorted_points()),
+        });
+    }
+    if !fill_points[b].is_empty() || !fill_points[w].is_empty() {
+        terms.push(Term {
+            name: "fill-points",
+            value: diff(fill_points[b].len(), fill_points[w].len()),
+            detail: format!(
+                "{} (points inside a territory that its owner must fill to save a chain short of liberties: \
+                 area, not territory)",
+                sided("points to fill", &fill_points)
+            ),
+            points: PointList((fill_points[b] | fill_points[w]).sorted_points()),
         });
     }
     let other = [

@@ -72,6 +72,32 @@ fn scored_corpus_games_match_the_schema() {
     assert!(scored > 2000, "{scored} scored games");
 }
 
+#[test]
+fn a_score_with_points_to_fill_matches_the_schema() {
+    // Both colours must fill one point (the diagram of `both_colours_must_fill_one` in src/score/fill_tests.rs):
+    // Black's A4 B4 B3 and White's M4 L4 L3 each have two liberties inside their own corner, one of which the
+    // other side can take. The `fill-points` term must be one the schema knows.
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = "(;GM[1]FF[4]SZ[12:7]KM[0]RU[Japanese]\
+        AB[ga][gb][gc][hc][ic][jc][kc][lc][ad][bd][dd][ed][fd][jd][be][de][fe][je][cf][df][ff][cg][fg]\
+        AW[fa][fb][ac][bc][cc][dc][ec][fc][cd][gd][hd][id][kd][ld][ce][ge][ie][ke][gf][if][jf][gg][jg];B[];W[])";
+    std::fs::write(dir.path().join("fill.sgf"), sgf).unwrap();
+    let doc =
+        crate::util::run_in(dir.path(), &["score", "-q", "--dead", "none", "--format", "json", "fill.sgf"]).json();
+    assert_valid(&validator(), &doc, "a score with points to fill");
+    let score = &doc["files"][0]["games"][0]["score"];
+    let term = score["terms"].as_array().unwrap().iter().find(|t| t["name"] == "fill-points").expect("fill-points");
+    assert_eq!(term["value"], 0.0);
+    assert_eq!(term["points"], serde_json::json!(["bf", "kf"]));
+    assert_eq!(
+        (score["japanese"]["black"]["territory"].as_u64(), score["chinese"]["black"]["territory"].as_u64()),
+        (Some(18), Some(19))
+    );
+    let mut doc = doc;
+    doc["files"][0]["games"][0]["score"]["terms"][1]["name"] = "fill-point".into();
+    assert!(!validator().is_valid(&doc), "an unknown term name is refused");
+}
+
 /// The `stats` schema, with the report schema it refers to for diagnostics.
 fn stats_validator() -> jsonschema::Validator {
     let read = |name: &str| -> Value {
