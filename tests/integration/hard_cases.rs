@@ -341,10 +341,15 @@ const CASES: &[Case] = &[
     },
     Case {
         path: "2017-05-new/2017-05-13-23.sgf",
-        verdict: Agrees,
-        extra: &[],
+        verdict: MarkupWrong,
+        extra: &[
+            "ab", "ac", "ad", "ae", "af", "bc", "cc", "cd", "ce", "db", "dc", "dd", "de", "ea", "eb", "ec", "ee", "ef",
+        ],
         missed: &[],
-        note: "Black's upper-left group lives; GNU Go kills its 18 stones",
+        note: "Black's upper-left group (18 stones) and White's B19 C19 D19 C18 share A19 and B18, Black's only \
+               liberties: no seki. White throws in at B18, Black must capture five stones at A19 and is left with \
+               the bulky five B19 C19 D19 B18 C18; White takes C19 and Black is dead (GNU Go agrees; the reading \
+               finds it whoever moves first). Checked again by hand: the first reading (alive) missed the throw-in",
     },
     Case {
         path: "2017-06-new/2017-06-03-5.sgf",
@@ -432,5 +437,5 @@ fn hard_cases_differ_from_the_markup_as_checked_by_hand() {
     }
     assert!(wrong.is_empty(), "the estimate changed on {} hard case(s):\n{}", wrong.len(), wrong.join("\n"));
     let count = |v: Verdict| CASES.iter().filter(|c| c.verdict == v).count();
-    assert_eq!((count(Agrees), count(MarkupWrong), count(KnownDifference)), (14, 26, 7));
+    assert_eq!((count(Agrees), count(MarkupWrong), count(KnownDifference)), (13, 27, 7));
 }

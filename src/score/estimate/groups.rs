@@ -44,6 +44,15 @@ pub(crate) enum Death {
     LosesRace { libs: u32, against: u32 },
     /// Left open, and judged dead by the playouts.
     Playouts,
+    /// Left open, and captured by reading (see `search.rs`) whoever moves first.
+    Captured,
+}
+
+impl Death {
+    /// A verdict of the referee (reading or playouts) rather than of the static judgement.
+    pub(crate) fn refereed(self) -> bool {
+        matches!(self, Death::Playouts | Death::Captured)
+    }
 }
 
 /// One colour's chains joined into groups, with their eyes.

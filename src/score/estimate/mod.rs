@@ -11,7 +11,11 @@
 //!    neighbour whoever moves first (`race.rs`, counting liberties); a race neither side can start is seki, and
 //!    seki is alive. Dead groups give their space to the groups around them, so this runs weakest first until
 //!    nothing changes.
-//! 3. **A last check**: the position is scored with the dead stones found, and a dead stone that does not end up
+//! 3. **The referee** for the groups left open: seeded playouts (`playouts.rs`), then reading (`search.rs`, a
+//!    proof-number search bounded by node counts): a group whose largest chain the opponent captures whoever
+//!    moves first is dead; this catches what counting cannot see, such as two shared liberties where a throw-in
+//!    leaves the defender a killable eye shape (a false seki).
+//! 4. **A last check**: the position is scored with the dead stones found, and a dead stone that does not end up
 //!    inside the other colour's area is handed back to life and reported as uncertain.
 //!
 //! Deterministic: nothing depends on the clock or on unseeded randomness.
@@ -21,6 +25,7 @@ mod groups;
 mod playouts;
 mod pos;
 mod race;
+mod search;
 #[cfg(test)]
 mod tests;
 
@@ -28,9 +33,9 @@ use std::fmt;
 
 use super::grid::Grid;
 use super::life;
-use crate::go::{Board, Color, Point, PointSet, Rules};
+use crate::go::{Board, Color, Loc, Point, PointSet, Rules};
 use groups::{Death, Life, Verdict};
-use pos::Pos;
+use pos::{Pos, Pt};
 
 /// Why a chain was judged dead, in words a Go player can check on the board.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,6 +64,12 @@ pub enum Reason {
         /// The winner's liberties.
         against: u32,
     },
+    /// Left open by the static judgement, and captured by reading: `owner` captures its group's largest chain
+    /// whoever moves first, every defence tried.
+    Captured {
+        /// Whose stones capture it.
+        owner: Color,
+    },
     /// Left open by the static judgement, and captured or left inside `owner`'s space in `share` of the
     /// `playouts`.
     Playouts {
@@ -85,6 +96,9 @@ impl fmt::Display for Reason {
             ),
             Reason::Surrounded { owner, .. } => {
                 write!(f, "only one eye, surrounded by {}'s living groups", owner.name())
+            }
+            Reason::Captured { owner } => {
+                write!(f, "captured by reading: {} captures it whoever moves first", owner.name())
             }
             Reason::Playouts { owner, share, playouts } => write!(
                 f,
@@ -222,7 +236,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
         let handed_back: Vec<usize> =
             loose_dead(board, &pos, &verdict).into_iter().filter(|c| !held.contains(c)).collect();
         // Only static verdicts are judged again: a refereed group handed back is simply alive.
-        let rejudge = handed_back.iter().any(|&c| verdict[c] != Verdict::Dead(Death::Playouts));
+        let rejudge = handed_back.iter().any(|&c| matches!(verdict[c], Verdict::Dead(d) if !d.refereed()));
         if !rejudge || pass >= PASSES {
             let mut uncertain = split_groups(&pos, &judgement, &verdict, &shares);
             for &c in &handed_back {
@@ -256,7 +270,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
         }
         for &c in &handed_back {
             if let Verdict::Dead(death) = verdict[c]
-                && death != Death::Playouts
+                && !death.refereed()
             {
                 first_death[c].get_or_insert(death);
                 held.push(c);
@@ -270,10 +284,11 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
             let p = pos.point(chain.stones[0]).to_board_notation(board.height());
             let _ = writeln!(
                 t,
-                "chain {}{p} ({} stones): {v:?} share {:?}",
+                "chain {}{p} ({} stones): {v:?} share {:?} sgf {}",
                 chain.color.letter(),
                 chain.stones.len(),
-                shares[c]
+                shares[c],
+                points_of(&pos, c).iter().map(|q| q.to_sgf()).collect::<Vec<_>>().join(",")
             );
         }
     }
@@ -286,6 +301,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
             Death::PassAliveArea => (Reason::PassAliveArea { owner }, 1.0),
             Death::Surrounded { eyes, space } => (Reason::Surrounded { owner, eyes, space }, 0.9),
             Death::LosesRace { libs, against } => (Reason::LosesRace { owner, libs, against }, 0.8),
+            Death::Captured => (Reason::Captured { owner }, 0.85),
             Death::Playouts => {
                 let share = shares[c].unwrap_or(DEAD_SHARE);
                 (Reason::Playouts { owner, share, playouts: PLAYOUTS }, share)
@@ -356,8 +372,99 @@ fn referee(
             verdict[c] = Verdict::Dead(Death::Playouts);
         }
     }
+    read_open_groups(&cleared, pos, judgement, verdict, trace);
     chains.len()
 }
+
+/// Reading for the open groups, after the playouts: a group whose largest chain the opponent captures whoever
+/// moves first is dead, unless an open group of the opponent's beside it is not shown to live when it moves first
+/// (then the two are in a capturing race that the capture of one chain does not settle, and the playouts' verdict
+/// stands). The search is cut off by node counts: [`READ_NODES`] per question, [`READ_TOTAL`] per position; a
+/// question it cannot settle within them changes nothing.
+fn read_open_groups(
+    cleared: &Board,
+    pos: &Pos,
+    judgement: &groups::Judgement,
+    verdict: &mut [Verdict],
+    mut trace: Option<&mut String>,
+) {
+    let mut left = READ_TOTAL;
+    let to_loc = |p: Pt| cleared.loc(pos.point(p));
+    // Per open group: its answers (defender first, then attacker first) and the points it stands on or next to.
+    let mut answers: Vec<[search::Answer; 2]> = Vec::with_capacity(judgement.open.len());
+    let mut around: Vec<Vec<Loc>> = Vec::with_capacity(judgement.open.len());
+    for group in &judgement.open {
+        let stones: Vec<Loc> = group.iter().flat_map(|&c| pos.chains[c].stones.iter().map(|&p| to_loc(p))).collect();
+        let mut near: Vec<Loc> = stones.iter().flat_map(|&s| cleared.neighbours(s)).collect();
+        near.extend_from_slice(&stones);
+        near.sort_unstable();
+        near.dedup();
+        let mut got = [search::Answer::Unknown; 2];
+        let color = pos.chains[group[0]].color;
+        let largest = group.iter().copied().max_by_key(|&c| (pos.chains[c].stones.len(), std::cmp::Reverse(c)));
+        if let Some(largest) = largest {
+            let safe: Vec<Loc> = (0..pos.chains.len())
+                .filter(|&c| pos.chains[c].color == color && matches!(verdict[c], Verdict::Alive(_)))
+                .map(|c| to_loc(pos.chains[c].stones[0]))
+                .collect();
+            let target = to_loc(pos.chains[largest].stones[0]);
+            for (i, attacker_first) in [false, true].into_iter().enumerate() {
+                if left == 0 {
+                    break;
+                }
+                let (answer, used) = search::solve_counted(&search::Problem {
+                    board: cleared,
+                    target,
+                    group: &stones,
+                    attacker_first,
+                    safe: &safe,
+                    budget: READ_NODES.min(left),
+                });
+                left = left.saturating_sub(used.max(1));
+                got[i] = answer;
+                if answer != search::Answer::Captured {
+                    break;
+                }
+            }
+        }
+        answers.push(got);
+        around.push(near);
+    }
+    for (g, group) in judgement.open.iter().enumerate() {
+        let color = pos.chains[group[0]].color;
+        let captured = answers[g].iter().all(|&a| a == search::Answer::Captured);
+        // An opposing open group beside it must live on its own for the capture to be a verdict.
+        let racing = judgement.open.iter().enumerate().any(|(h, other)| {
+            pos.chains[other[0]].color != color
+                && answers[h][0] != search::Answer::Lives
+                && other
+                    .iter()
+                    .any(|&c| pos.chains[c].stones.iter().any(|&p| around[g].binary_search(&to_loc(p)).is_ok()))
+        });
+        if let Some(t) = trace.as_deref_mut() {
+            use std::fmt::Write as _;
+            let p = pos.point(pos.chains[group[0]].stones[0]);
+            let _ = writeln!(
+                t,
+                "reading: {}{} {:?} racing {racing}",
+                color.letter(),
+                p.to_board_notation(cleared.height()),
+                answers[g]
+            );
+        }
+        if captured && !racing {
+            for &c in group {
+                verdict[c] = Verdict::Dead(Death::Captured);
+            }
+        }
+    }
+}
+
+/// Expansions of the reading for one question (see [`read_open_groups`]).
+const READ_NODES: u32 = 1_000;
+
+/// Expansions of the reading for one position.
+const READ_TOTAL: u32 = 3_000;
 
 /// Refereed groups whose playouts split close to even: listed as uncertain, however they are counted.
 fn split_groups(

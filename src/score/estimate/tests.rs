@@ -319,3 +319,56 @@ fn the_estimate_is_deterministic() {
     let rules = Preset::Japanese.rules();
     assert_eq!(estimate(&board, &rules), estimate(&board, &rules));
 }
+
+#[test]
+fn two_shared_liberties_are_no_seki_when_the_throw_in_leaves_a_bent_four_in_the_corner() {
+    // Black's chain F9 F8 F7 F6 G7 H7 J7 H8 H6 and White's G9 H9 J9 share G8 and J8 and have no other
+    // liberties. It looks like seki, but White may fill J8 (or G8): Black must capture the four stones at G8 (or
+    // J8), and is left with G9 H9 J9 J8, a bent four in the corner, which is dead. Black filling either point
+    // first puts its own chain in atari. Dead whoever moves first.
+    let j = judge(
+        "
+        . . . O O X O O O
+        . . . O O X . X .
+        . . . O O X X X X
+        . . . O O X O X O
+        . . . O O O O O O
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["F6", "F7", "F8", "F9", "G7", "H6", "H7", "H8", "J7"]);
+    // Japanese: White 53 empty points + the 9 dead stones' points, and 9 prisoners; Black nothing.
+    assert_eq!(j.japanese, (0.0, 71.0));
+    // Chinese: White's 19 stones and 62 points of area: the whole board.
+    assert_eq!(j.chinese, (0.0, 81.0));
+    let reasons: Vec<String> = j.estimate.dead.iter().map(|d| d.reason.to_string()).collect();
+    assert_eq!(reasons, ["captured by reading: White captures it whoever moves first"]);
+}
+
+#[test]
+fn two_shared_liberties_are_no_seki_when_the_throw_in_leaves_a_bent_three() {
+    // White's A8 B8 B7 C7 D7 D8 D9 and Black's B9 C9 share A9 and C8, and White has no other liberty. Black
+    // throws in at C8: White must capture three stones at A9 and is left with the bent three B9 C9 C8, whose
+    // vital point C9 Black then takes. White filling either point first is self-atari. Dead whoever moves first.
+    let j = judge(
+        "
+        . X X O X . . . .
+        O O . O X . . . .
+        X O O O X . . . .
+        X X X X X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["A8", "B7", "B8", "C7", "D7", "D8", "D9"]);
+    // Japanese: Black 63 empty points + the 7 dead stones' points, and 7 prisoners.
+    assert_eq!(j.japanese, (77.0, 0.0));
+    // Chinese: Black's 11 stones and 70 points: the whole board.
+    assert_eq!(j.chinese, (81.0, 0.0));
+}
