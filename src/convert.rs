@@ -229,5 +229,7 @@ fn write_items(record: &GameRecord, n: u32, tree: &mut GameTree, node: usize) ->
     Ok(())
 }
 
+pub(crate) mod run;
+
 #[cfg(test)]
 mod tests;

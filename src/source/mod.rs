@@ -31,8 +31,9 @@ impl Input {
     }
 }
 
-/// Extensions searched for inside folders (any letter case). `.mgt` is an old extension for SGF text.
-const RECORD_EXTENSIONS: [&str; 2] = ["sgf", "mgt"];
+/// Extensions searched for inside folders (any letter case). `.mgt` is an old extension for SGF text; `.gib`,
+/// `.ngf`, `.ugf` and `.ugi` are Tygem's, WBaduk's and Pandanet's formats (`record::formats`).
+const RECORD_EXTENSIONS: [&str; 6] = ["sgf", "mgt", "gib", "ngf", "ugf", "ugi"];
 
 fn is_record_file(path: &Path) -> bool {
     path.extension()
@@ -75,7 +76,7 @@ impl Shard {
 }
 
 /// Lazily lists the inputs: explicit files as given (whatever their extension), folders walked recursively
-/// in sorted order for `.sgf`/`.mgt` files. Symlinks inside folders are followed only with `follow_links`;
+/// in sorted order for record files (`.sgf`, `.mgt`, `.gib`, `.ngf`, `.ugf`, `.ugi`). Symlinks inside folders are followed only with `follow_links`;
 /// loops are reported as unreadable entries.
 pub(crate) fn discover(
     paths: &[PathBuf],
