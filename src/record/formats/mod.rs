@@ -82,8 +82,8 @@ impl Format {
     }
 
     /// The format of a file named `name` holding `bytes`. A name ending in `.sgf` or `.mgt` is SGF without a look
-    /// at the bytes (check's hot path). Otherwise the start of the text decides when it is unmistakable (GIB's
-    /// `\HS`, UGF's `[Header]`, SGF's `(;`), then the extension, then NGF's shape (a board size on line 2 and
+    /// at the bytes (check's hot path). Otherwise the start of the text decides when it is unmistakable (SGF's
+    /// `(;`, GIB's `\HS`, UGF's `[Header]`), then the extension, then NGF's shape (a board size on line 2 and
     /// `PM` move lines); anything else is read as SGF, whose reader says what is wrong.
     pub fn detect(name: &str, bytes: &[u8]) -> Format {
         let by_name = Format::from_name(name);
@@ -94,14 +94,15 @@ impl Format {
         let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
         let start = head.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(head.len());
         let body = &head[start..];
+        // SGF first: a game of a collection split from a stream is named after it, and this is the one quick look.
+        if body.starts_with(b"(") && body[1..].iter().find(|b| !b.is_ascii_whitespace()) == Some(&b';') {
+            return Format::Sgf;
+        }
         if body.starts_with(b"\\HS") || memchr::memmem::find(head, b"\n\\HS").is_some() {
             return Format::Gib;
         }
         if ugf::looks_like(body) {
             return Format::Ugf;
-        }
-        if body.starts_with(b"(") && body[1..].iter().find(|b| !b.is_ascii_whitespace()) == Some(&b';') {
-            return Format::Sgf;
         }
         if let Some(format) = by_name {
             return format;
