@@ -82,6 +82,7 @@ impl Plan {
             path: display.to_string(),
             error: None,
             charset: Some(decoded.charset),
+            format: Some(Format::Sgf.code()),
             diagnostics: decoded
                 .notes
                 .iter()
@@ -139,6 +140,7 @@ impl Plan {
             path: display.to_string(),
             error: None,
             charset: Some(decoded.charset),
+            format: Some(format.code()),
             diagnostics: convert::charset_diagnostics(&decoded),
             games: Vec::new(),
         };

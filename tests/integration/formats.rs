@@ -155,6 +155,11 @@ fn check_reads_each_format_with_places_in_the_original() {
     // The charset is reported; the announced move count that disagrees is a warning at line 12.
     let (_, doc) = check_json("formats/gib/korean-euckr.gib", &[]);
     assert_eq!(doc["files"][0]["charset"], "EUC-KR");
+    assert_eq!(doc["files"][0]["format"], "gib");
+    let (_, doc) = check_json("formats/ugf/review-variation.ugi", &[]);
+    assert_eq!((&doc["files"][0]["format"], &doc["files"][0]["charset"]), (&"ugf".into(), &"UTF-8".into()));
+    let (_, doc) = check_json("sgf/rules/capture.sgf", &[]);
+    assert_eq!(doc["files"][0]["format"], "sgf");
     let (code, doc) = check_json("formats/ngf/malformed/wrong-count.ngf", &[]);
     assert_eq!(code, 0);
     let game = only_game(&doc);
