@@ -50,6 +50,7 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
     match Config::from_cli(cli)? {
         Config::Show(config) => run_show(&config, stdout),
         Config::Files(config) => run_files(&config, stdout, stderr),
+        Config::Convert(config) => crate::convert::run::run(&config, stdout, stderr),
         // Both from the flags' own definitions, so they never disagree with `--help`.
         // (Made in memory first: clap_complete panics on a write error such as a closed pipe.)
         Config::Completions(shell) => {

@@ -33,6 +33,8 @@ pub enum Command {
     Stats(StatsArgs),
     /// Draw a position of a record: the final one, the one before a move, or the scored one (text or SVG).
     Show(ShowArgs),
+    /// Convert Tygem .gib, WBaduk/Oro .ngf and Pandanet .ugf/.ugi records to SGF (to stdout, -o FILE or --out-dir DIR).
+    Convert(ConvertArgs),
     /// Print a shell completion script to stdout, e.g. `gotool completions bash > ~/.local/share/bash-completion/completions/gotool`.
     Completions(CompletionsArgs),
     /// Print a manual page (roff) to stdout: `gotool man > gotool.1`, `gotool man check > gotool-check.1`.
@@ -44,8 +46,50 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// The subcommand whose page to print (gotool-check(1) and so on); without one, gotool(1).
-    #[arg(value_parser = ["check", "score", "stats", "show", "completions"])]
+    #[arg(value_parser = ["check", "score", "stats", "show", "convert", "completions"])]
     pub subcommand: Option<String>,
+}
+
+// `gotool convert` flags.
+#[allow(missing_docs)]
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// GIB, NGF, UGF or UGI files, and folders (searched recursively for *.gib, *.ngf, *.ugf and *.ugi, any
+    /// letter case). The format is told by the content, then the extension.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Write the SGF to FILE (`-` for stdout; one input file only). Without -o or --out-dir, one file's SGF goes
+    /// to stdout.
+    #[arg(long, short = 'o', value_name = "FILE", conflicts_with = "out_dir", help_heading = "Output")]
+    pub output: Option<PathBuf>,
+
+    /// Write each record as DIR/…/NAME.sgf, mirroring the folders below each folder named (a file named on the
+    /// command line goes to DIR/NAME.sgf).
+    #[arg(long, value_name = "DIR", help_heading = "Output")]
+    pub out_dir: Option<PathBuf>,
+
+    /// Overwrite SGF files that exist already (by default such a file is left alone and reported).
+    #[arg(long, help_heading = "Output")]
+    pub force: bool,
+
+    /// Say only what fails: no warnings, no list of the fields not mapped.
+    #[arg(long, short = 'q', help_heading = "Output")]
+    pub quiet: bool,
+
+    /// Follow symbolic links inside folders (loops are detected and reported).
+    #[arg(long, help_heading = "Batch")]
+    pub follow_links: bool,
+
+    /// Largest file accepted, in bytes.
+    #[arg(
+        long,
+        value_name = "BYTES",
+        default_value_t = Limits::default().max_file_bytes,
+        value_parser = config::file_size_flag,
+        help_heading = "Limits"
+    )]
+    pub max_file_size: u64,
 }
 
 // `gotool completions` flags.
@@ -176,8 +220,9 @@ pub struct GameOutputArgs {
 /// Flags shared by every subcommand that reads records.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// SGF files, folders, archives and compressed files; `-` is standard input; `ARCHIVE!/MEMBER` is one member
-    /// of an archive. Folders are searched recursively for *.sgf, *.mgt, *.sgfs and archives (any letter case).
+    /// Record files (SGF, GIB, NGF, UGF/UGI: the format is told by the content), folders, archives and
+    /// compressed files; `-` is standard input; `ARCHIVE!/MEMBER` is one member of an archive. Folders are searched
+    /// recursively for *.sgf, *.mgt, *.sgfs, *.gib, *.ngf, *.ugf, *.ugi and archives (any letter case).
     #[arg(required_unless_present = "files_from", value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 

@@ -32,6 +32,8 @@ pub(crate) enum Config {
     Files(FilesConfig),
     /// `show`: one position of one record.
     Show(ShowConfig),
+    /// `convert`: GIB, NGF and UGF records to SGF.
+    Convert(ConvertConfig),
     /// `completions`: a completion script for this shell.
     Completions(clap_complete::Shell),
     /// `man`: the manual page of gotool, or of one subcommand.
@@ -105,6 +107,7 @@ impl Config {
         // and whether in colour.
         let (kind, input, mut plan, report, format, color) = match cli.command {
             Command::Show(args) => return Ok(Config::Show(show_config(args, terminal)?)),
+            Command::Convert(args) => return Ok(Config::Convert(convert_config(args)?)),
             Command::Completions(args) => return Ok(Config::Completions(args.shell)),
             Command::Man(args) => return Ok(Config::Man(args.subcommand)),
             Command::Check(args) => {
@@ -389,6 +392,57 @@ fn show_config(args: ShowArgs, terminal: &Terminal) -> anyhow::Result<ShowConfig
     })
 }
 
+/// `gotool convert`.
+#[derive(Debug)]
+pub(crate) struct ConvertConfig {
+    /// The files and folders named on the command line.
+    pub paths: Vec<PathBuf>,
+    /// Where the SGF goes.
+    pub target: ConvertTarget,
+    /// Overwrite SGF files that exist.
+    pub force: bool,
+    /// Only failures on stderr.
+    pub quiet: bool,
+    /// Follow symbolic links inside folders.
+    pub follow_links: bool,
+    /// Size limits on each file.
+    pub limits: Limits,
+}
+
+/// Where `gotool convert` writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ConvertTarget {
+    /// Standard output (one file).
+    Stdout,
+    /// This file (one input file).
+    File(PathBuf),
+    /// This folder, mirroring the input folders.
+    Folder(PathBuf),
+}
+
+fn convert_config(args: crate::cli::ConvertArgs) -> anyhow::Result<ConvertConfig> {
+    let single_file = args.paths.len() == 1 && !args.paths[0].is_dir();
+    let target = match (args.output, args.out_dir) {
+        (_, Some(dir)) => ConvertTarget::Folder(dir),
+        (Some(file), None) if !single_file => {
+            anyhow::bail!("-o {} takes one input file; for several, use --out-dir DIR", file.display())
+        }
+        (Some(file), None) if file.as_os_str() == "-" => ConvertTarget::Stdout,
+        (Some(file), None) => ConvertTarget::File(file),
+        (None, None) if single_file => ConvertTarget::Stdout,
+        (None, None) => anyhow::bail!("several records to convert: say where with --out-dir DIR"),
+    };
+    let limits = Limits { max_file_bytes: args.max_file_size, ..Limits::default() };
+    Ok(ConvertConfig {
+        paths: args.paths,
+        target,
+        force: args.force,
+        quiet: args.quiet,
+        follow_links: args.follow_links,
+        limits,
+    })
+}
+
 /// What the environment says about colours, asked once per run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Terminal {
@@ -435,7 +489,7 @@ mod tests {
         match resolve(args, terminal) {
             Config::Files(files) => (files.style.color, files.plan.error_pictures.is_some_and(|o| o.color)),
             Config::Show(show) => (show.text.color, show.text.color),
-            Config::Completions(_) | Config::Man(_) => (false, false),
+            Config::Completions(_) | Config::Man(_) | Config::Convert(_) => (false, false),
         }
     }
 

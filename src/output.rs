@@ -72,6 +72,17 @@ impl AtomicFile {
     }
 }
 
+/// Writes a whole file atomically, unless `path` exists: the rename itself refuses to replace a file, so one
+/// that appears while the temporary file is written is not overwritten either.
+pub(crate) fn write_new_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut file = AtomicFile::create(path)?;
+    file.writer().write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    let cannot_write = || format!("cannot write {}", path.display());
+    let temporary = file.writer.into_inner().map_err(|e| e.into_error()).with_context(cannot_write)?;
+    temporary.as_file().sync_all().ok();
+    temporary.persist_noclobber(path).map(drop).map_err(|e| e.error).with_context(cannot_write)
+}
+
 /// Writes a whole file atomically.
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let mut file = AtomicFile::create(path)?;

@@ -6,16 +6,18 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
+use crate::convert;
 use crate::go::Point;
 use crate::model::{Diagnostic, FileError, FileReport, GameReport, plural};
 use crate::record::GameRecord;
+use crate::record::formats::{self, Format};
 use crate::render::text::{self, TextOptions};
 use crate::render::{Diagram, picture};
 use crate::replay::{ReplayOptions, check_game};
 use crate::score::game::{ScoreOptions, score_game};
 use crate::sgf::decode::{self, DecodeError};
 use crate::sgf::{self, Limits, LineIndex};
-use crate::source::archive::{self, Format, Item, SourceOptions};
+use crate::source::archive::{self, Item, SourceOptions};
 use crate::source::split::{BrokenKind, Piece};
 use crate::source::{self, ReadError};
 
@@ -86,7 +88,7 @@ impl Plan {
     /// Checks a whole file's bytes, opening them as an archive or a compressed stream when that is what they
     /// are (and containers are opened).
     pub fn check_whole(&self, bytes: &[u8], display: &str) -> Vec<FileReport> {
-        if !self.open_containers || Format::sniff(&bytes[..bytes.len().min(archive::SNIFF_BYTES)]).is_none() {
+        if !self.open_containers || archive::Format::sniff(&bytes[..bytes.len().min(archive::SNIFF_BYTES)]).is_none() {
             return vec![self.check_bytes(bytes, display)];
         }
         self.check_walk(|emit| archive::walk_bytes(bytes, display, &self.source_options(), emit))
@@ -169,6 +171,12 @@ impl Plan {
             let too_large = ReadError::TooLarge { size: Some(bytes.len() as u64), limit: self.limits.max_file_bytes };
             return read_failure(display, &too_large);
         }
+        // GIB, NGF and UGF/UGI are read by their own readers: told by the content, then the name (a name
+        // ending in `.sgf` or `.mgt` is SGF without a look).
+        let format = Format::detect(display, bytes);
+        if format != Format::Sgf {
+            return self.check_other_format(format, bytes, display);
+        }
         let decoded = match decode::decode(bytes) {
             Ok(d) => d,
             Err(e @ DecodeError::Empty) => return FileReport::failed(display, "syntax", e.to_string(), None),
@@ -179,6 +187,7 @@ impl Plan {
             path: display.to_string(),
             error: None,
             charset: Some(decoded.charset),
+            format: Some(Format::Sgf.code()),
             diagnostics: decoded
                 .notes
                 .iter()
@@ -223,6 +232,41 @@ impl Plan {
             report.games.push(self.check_game(&record, index));
         }
         place_diagnostics(text, lines, &mut report);
+        report
+    }
+
+    /// Checks a file in GIB, NGF or UGF/UGI: one game, read by its format's reader, every place a line:column of
+    /// the original file. A file the reader cannot take at all (a truncated header) is the file's error.
+    fn check_other_format(&self, format: Format, bytes: &[u8], display: &str) -> FileReport {
+        let decoded = match convert::decode_as(format, bytes) {
+            Ok(d) => d,
+            Err(e @ DecodeError::Empty) => return FileReport::failed(display, "syntax", e.to_string(), None),
+            Err(e) => return FileReport::failed(display, "encoding", e.to_string(), None),
+        };
+        let text: &str = &decoded.text;
+        let mut report = FileReport {
+            path: display.to_string(),
+            error: None,
+            charset: Some(decoded.charset),
+            format: Some(format.code()),
+            diagnostics: convert::charset_diagnostics(&decoded),
+            games: Vec::new(),
+            continued: false,
+            streamed: false,
+            games_lost: 0,
+        };
+        match formats::read(format, text, &self.limits) {
+            Ok(read) => report.games.push(self.check_game(&read.record, 0)),
+            Err(e) => {
+                let index = LineIndex::new(text);
+                let (line, column) = index.line_col(e.offset);
+                let message = format!("{format}: {}", e.message);
+                report.error = Some(FileError { code: e.code, message, line: Some(line), column: Some(column) });
+                place_diagnostics(text, Some(index), &mut report);
+                return report;
+            }
+        }
+        place_diagnostics(text, None, &mut report);
         report
     }
 
@@ -278,6 +322,19 @@ impl View {
     /// Draws the position of the file's bytes; `display` names the file in errors. Fails with a message for a
     /// game that is not there or cannot be replayed as far as asked.
     pub fn draw(&self, bytes: &[u8], display: &str) -> anyhow::Result<Picture> {
+        let format = Format::detect(display, bytes);
+        if format != Format::Sgf {
+            // One game, read by its format's reader.
+            let decoded = convert::decode_as(format, bytes).map_err(|e| anyhow::anyhow!("{display}: {e}"))?;
+            let read = formats::read(format, &decoded.text, &self.limits).map_err(|e| {
+                let (line, column) = LineIndex::new(&decoded.text).line_col(e.offset);
+                anyhow::anyhow!("{display}:{line}:{column}: {format}: {}", e.message)
+            })?;
+            if self.game != 1 {
+                anyhow::bail!("{display}: --game {} but a {format} file holds one game", self.game);
+            }
+            return self.draw_record(&read.record, 0, display);
+        }
         let decoded = decode::decode(bytes).map_err(|e| anyhow::anyhow!("{display}: {e}"))?;
         // A broken later game of a collection does not stop the games before it from being shown.
         let (collection, error) = sgf::scan_collection(&decoded.text, &self.limits);
@@ -305,7 +362,12 @@ impl View {
         }
         let index = self.game - 1;
         let record = sgf::read_game(&collection, index);
-        let (mut game, end) = check_game(&record, index, &self.replay);
+        self.draw_record(&record, index, display)
+    }
+
+    /// Draws the position of game `index` of a file, read into `record`.
+    fn draw_record(&self, record: &GameRecord, index: usize, display: &str) -> anyhow::Result<Picture> {
+        let (mut game, end) = check_game(record, index, &self.replay);
         let Some(end) = end else {
             // Not replayable: not Go (a warning) or a bad size (an error), the first finding says which.
             let why = game.first_error().or(game.diagnostics.first()).map_or("no reason given", |d| d.message.as_str());
@@ -316,13 +378,13 @@ impl View {
                 if number == 0 || number > game.moves {
                     anyhow::bail!("{display}: --move {number}, but the game has moves 1 to {}", game.moves);
                 }
-                let Some((diagram, _)) = picture::before_move(&record, &self.replay, number) else {
+                let Some((diagram, _)) = picture::before_move(record, &self.replay, number) else {
                     anyhow::bail!("{display}: the game cannot be replayed up to move {number}");
                 };
                 diagram
             }
             (None, Some(scoring)) => {
-                score_game(&record, &mut game, &end, scoring);
+                score_game(record, &mut game, &end, scoring);
                 match &game.score {
                     Some(score) => picture::scored_position(&end, score),
                     None => {

@@ -5,7 +5,8 @@
 //! ```text
 //! {"schema_version": 1,
 //!  "files": [{"path": "...", "error": null | {"code", "message", "line", "column"},
-//!             "charset": "UTF-8", "diagnostics": [...file-level...],
+//!             "charset": "UTF-8", "format": "sgf" | "gib" | "ngf" | "ugf" | null,
+//!             "diagnostics": [...file-level...],
 //!             "games": [{"index": 0, "valid": true, "rules": "japanese", "board_size": [19, 19], "komi": 6.5,
 //!                        "handicap": 0, "moves": 211, "signature": "qdpdpp dpqqcc" | null,
 //!                        "moves_hash": "0123456789abcdef" | null, "prefix_hash": "…" | null,
@@ -18,7 +19,7 @@
 //! ```
 //! `--format jsonl` writes one object per line: `{"type": "game", "path": ..., <game fields>}` for each game,
 //! `{"type": "file-error", "path": ..., "error": {...}}` for a file that could not be read or parsed, file-level
-//! diagnostics as `{"type": "file", "path": ..., "charset": ..., "diagnostics": [...]}` when there are any, and
+//! diagnostics as `{"type": "file", "path": ..., "charset": ..., "format": ..., "diagnostics": [...]}` when there are any, and
 //! a last `{"type": "summary", ...}`.
 
 pub mod diagnostic;
@@ -60,6 +61,9 @@ pub struct FileReport {
     pub error: Option<FileError>,
     /// The charset the text was read in.
     pub charset: Option<&'static str>,
+    /// The format the file was read as (`sgf`, `gib`, `ngf`, `ugf`), `None` when its bytes could not be read as
+    /// text at all.
+    pub format: Option<&'static str>,
     /// Findings about the file as a whole (charset, text outside game trees).
     pub diagnostics: Vec<Diagnostic>,
     /// One report per game tree, in file order.
@@ -85,6 +89,7 @@ impl FileReport {
             path: path.to_string(),
             error: Some(FileError { code, message, line: place.map(|p| p.0), column: place.map(|p| p.1) }),
             charset: None,
+            format: None,
             diagnostics: Vec::new(),
             games: Vec::new(),
             continued: false,

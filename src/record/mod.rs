@@ -6,6 +6,8 @@
 //! Values are kept as readers found them, malformed ones included (a move that names no point, a setup value
 //! off the board), so that replay reports each where the game reaches it.
 
+pub mod formats;
+
 use std::ops::Range;
 
 use crate::go::{Color, Point, PointRect, Rules};

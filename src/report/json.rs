@@ -112,7 +112,13 @@ impl<W: Write> Reporter for JsonLinesReporter<W> {
             self.line(&v)?;
         }
         if !report.diagnostics.is_empty() {
-            let v = json!({"type": "file", "path": report.path, "charset": report.charset, "diagnostics": report.diagnostics});
+            let v = json!({
+                "type": "file",
+                "path": report.path,
+                "charset": report.charset,
+                "format": report.format,
+                "diagnostics": report.diagnostics
+            });
             self.line(&v)?;
         }
         for game in &report.games {

@@ -13,6 +13,7 @@ use std::borrow::Cow;
 use encoding_rs::{DecoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
 use crate::model::{Severity, plural};
+use crate::record::formats::CharsetHint;
 
 /// Something about the charset a user should hear about. Never fatal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +60,30 @@ pub enum CharsetNote {
         /// reads as parts of characters: how much the guess changes the structure of the record.
         structure_bytes: usize,
     },
+    /// A record format that declares no charset (GIB, NGF, UGF) read in the charset a header field implies.
+    Implied {
+        /// The format's name (`GIB`).
+        format: &'static str,
+        /// The field that implies it (`GIBOKIND=Korea`).
+        field: String,
+        /// The charset used.
+        used: &'static str,
+    },
+    /// A record format that declares no charset, not UTF-8: the charset was guessed from its bytes (the one a
+    /// header field implies, if any, does not read them).
+    FormatGuessed {
+        /// The format's name.
+        format: &'static str,
+        /// The field that implied a charset that does not read the bytes.
+        implied: Option<String>,
+        /// The charset guessed and used.
+        guessed: &'static str,
+    },
+    /// A record format that declares no charset, not UTF-8 nor any charset tried: read as windows-1252.
+    FormatFallback {
+        /// The format's name.
+        format: &'static str,
+    },
     /// More than one different `CA` in the file; one charset is used for the whole file, chosen by the first
     /// `CA` as far as the bytes fit it (the other notes say when they did not).
     Several {
@@ -77,7 +102,9 @@ impl CharsetNote {
             CharsetNote::Mismatch { .. } | CharsetNote::NotUtf16 { .. } => "charset-mismatch",
             CharsetNote::Unknown { .. } => "unknown-charset",
             CharsetNote::Several { .. } => "charset-conflict",
-            CharsetNote::Guessed { .. } => "charset-guessed",
+            CharsetNote::Guessed { .. } | CharsetNote::FormatGuessed { .. } => "charset-guessed",
+            CharsetNote::Implied { .. } => "charset-implied",
+            CharsetNote::FormatFallback { .. } => "charset-fallback",
             CharsetNote::BrokenUtf8 { .. } => "broken-utf8",
         }
     }
@@ -86,7 +113,9 @@ impl CharsetNote {
     /// note; everything else is worth a warning.
     pub fn severity(&self) -> Severity {
         match self {
-            CharsetNote::Guessed { declared: None, structure_bytes: 0, .. } => Severity::Info,
+            CharsetNote::Guessed { declared: None, structure_bytes: 0, .. }
+            | CharsetNote::Implied { .. }
+            | CharsetNote::FormatGuessed { implied: None, .. } => Severity::Info,
             _ => Severity::Warning,
         }
     }
@@ -139,6 +168,22 @@ impl CharsetNote {
                  single bytes); read as {used}"
             ),
             CharsetNote::Unknown { declared } => format!("unknown charset CA[{declared}]"),
+            CharsetNote::Implied { format, field, used } => {
+                format!("the {format} file is not UTF-8; read as {used}, as {field} implies")
+            }
+            CharsetNote::FormatGuessed { format, implied: Some(field), guessed } => format!(
+                "the {format} file is neither UTF-8 nor valid in the charset {field} implies; read as {guessed}, \
+                 guessed from its bytes"
+            ),
+            CharsetNote::FormatGuessed { format, implied: None, guessed } => {
+                format!(
+                    "the {format} file is not UTF-8 and names no charset; read as {guessed}, guessed from its bytes"
+                )
+            }
+            CharsetNote::FormatFallback { format } => format!(
+                "the {format} file is not UTF-8 nor in any East Asian charset gotool tried; read as windows-1252 \
+                 (names and comments may be garbled)"
+            ),
             CharsetNote::Several { first, other } => {
                 format!(
                     "the file declares two charsets, CA[{first}] and CA[{other}]; the whole file was read as {used}"
@@ -263,6 +308,67 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
     }
     notes.push((CharsetNote::Fallback { declared: failed }, first_bad));
     Ok(read_as(WINDOWS_1252, body, notes))
+}
+
+/// Decodes the bytes of a record in a format that declares no charset (GIB, NGF, UGF: docs/formats.md,
+/// ambiguity 27), with what its header implies (`hint`): valid UTF-8 as is; else the implied charset when it
+/// reads every byte; else UTF-8 with a few broken sequences; else the candidate chardetng guesses, or the first
+/// that reads every byte; else windows-1252. The charset used is always said when it is not UTF-8. Fails only on
+/// input that is plainly not text, as [`decode`].
+pub fn decode_format<'a>(bytes: &'a [u8], hint: &CharsetHint) -> Result<Decoded<'a>, DecodeError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(DecodeError::Empty);
+    }
+    if let Some(kind) = binary_signature(bytes) {
+        return Err(DecodeError::Binary(kind));
+    }
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        let encoding = if bytes[0] == 0xFF { UTF_16LE } else { UTF_16BE };
+        let (text, _, _) = encoding.decode(bytes);
+        return Ok(Decoded { text: Cow::Owned(text.into_owned()), charset: encoding.name(), notes: Vec::new() });
+    }
+    let body = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
+    if body.first() == Some(&0) {
+        return Err(DecodeError::NulBytes);
+    }
+    let format = hint.format;
+    let utf8 = std::str::from_utf8(body);
+    if let Ok(text) = utf8 {
+        return Ok(Decoded { text: Cow::Borrowed(text), charset: "UTF-8", notes: Vec::new() });
+    }
+    let first_bad = utf8.err().map(|e| e.valid_up_to());
+    let mut failed = None;
+    if let Some((label, field)) = &hint.implied
+        && let Some(enc) = Encoding::for_label(label.as_bytes())
+    {
+        match decode_strictly(enc, body) {
+            Ok(text) => {
+                let note = CharsetNote::Implied { format, field: field.clone(), used: enc.name() };
+                return Ok(Decoded { text: Cow::Owned(text), charset: enc.name(), notes: vec![(note, None)] });
+            }
+            Err(_) => failed = Some(field.clone()),
+        }
+    }
+    if let Some(replaced) = mostly_utf8(body) {
+        let Decoded { text, charset, .. } = read_as(UTF_8, body, Vec::new());
+        let at = first_bad.map(|at| std::str::from_utf8(&body[..at]).map_or(at, str::len));
+        return Ok(Decoded { text, charset, notes: vec![(CharsetNote::BrokenUtf8 { declared: None, replaced }, at)] });
+    }
+    let candidates: Vec<&'static Encoding> =
+        hint.candidates.iter().filter_map(|label| Encoding::for_label(label.as_bytes())).collect();
+    // chardetng names GBK for Chinese text; GB18030 reads all of GBK and more.
+    let guessed = guess(body).map(|g| if g == encoding_rs::GBK { encoding_rs::GB18030 } else { g });
+    let chosen = guessed
+        .filter(|g| candidates.contains(g))
+        .or_else(|| candidates.iter().copied().find(|&enc| decode_strictly(enc, body).is_ok()));
+    if let Some(enc) = chosen {
+        let Decoded { text, charset, .. } = read_as(enc, body, Vec::new());
+        let note = CharsetNote::FormatGuessed { format, implied: failed, guessed: charset };
+        return Ok(Decoded { text, charset, notes: vec![(note, None)] });
+    }
+    let at = first_bad.map(|at| WINDOWS_1252.decode_without_bom_handling(&body[..at]).0.len());
+    let Decoded { text, charset, .. } = read_as(WINDOWS_1252, body, Vec::new());
+    Ok(Decoded { text, charset, notes: vec![(CharsetNote::FormatFallback { format }, at)] })
 }
 
 /// When the bytes are UTF-8 but for a few broken sequences, how many: at least two valid non-ASCII characters

@@ -274,10 +274,11 @@ pub fn split_member_path(path: &str) -> Vec<&str> {
     path.split("!/").collect()
 }
 
-/// Named like a record: `.sgf`, `.mgt` (an old extension for SGF text), `.sgfs` (KataGo's one game a line).
+/// Named like a record: `.sgf`, `.mgt` (an old extension for SGF text), `.sgfs` (KataGo's one game a line),
+/// and Tygem's, WBaduk's and Pandanet's `.gib`, `.ngf`, `.ugf`, `.ugi` (read by `record::formats`).
 pub fn is_record_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    [".sgf", ".mgt", ".sgfs"].iter().any(|e| lower.ends_with(e))
+    [".sgf", ".mgt", ".sgfs", ".gib", ".ngf", ".ugf", ".ugi"].iter().any(|e| lower.ends_with(e))
 }
 
 /// Named like an archive, or like a compressed record or archive (`x.sgf.gz`, `x.tar.bz2`; not `notes.txt.gz`).

@@ -68,8 +68,9 @@ pub(crate) fn may_hold_many(path: &Path, max_file_bytes: u64) -> bool {
 }
 
 /// Extensions searched for inside folders (any letter case). `.mgt` is an old extension for SGF text, `.sgfs`
-/// KataGo's one game a line.
-const RECORD_EXTENSIONS: [&str; 3] = ["sgf", "mgt", "sgfs"];
+/// KataGo's one game a line; `.gib`, `.ngf`, `.ugf` and `.ugi` are Tygem's, WBaduk's and Pandanet's formats
+/// (`record::formats`).
+const RECORD_EXTENSIONS: [&str; 7] = ["sgf", "mgt", "sgfs", "gib", "ngf", "ugf", "ugi"];
 
 fn is_record_file(path: &Path) -> bool {
     path.extension()
@@ -124,7 +125,7 @@ impl Shard {
 
 /// Lazily lists the inputs: explicit files as given (whatever their extension), `-` and archive members as
 /// [`Input::named`] says, folders walked recursively in sorted order for record files (`.sgf`, `.mgt`,
-/// `.sgfs`) and, with `archives`, archives. Symlinks inside folders are followed only with `follow_links`;
+/// `.sgfs`, `.gib`, `.ngf`, `.ugf`, `.ugi`) and, with `archives`, archives. Symlinks inside folders are followed only with `follow_links`;
 /// loops are reported as unreadable entries. Slicing by `--shard` is [`Units`]' job: an archive is sliced by
 /// its members.
 pub(crate) fn discover(

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::util::{check_json, only_game, run, run_in, with_severity};
 
-const FILE_KEYS: [&str; 5] = ["path", "error", "charset", "diagnostics", "games"];
+const FILE_KEYS: [&str; 6] = ["path", "error", "charset", "format", "diagnostics", "games"];
 const GAME_KEYS: [&str; 12] = [
     "index",
     "valid",
@@ -92,6 +92,7 @@ fn assert_document(doc: &Value) {
         assert_keys(f, &FILE_KEYS);
         assert!(f["path"].is_string());
         assert!(is_opt(&f["charset"], Value::is_string));
+        assert!(f["format"].is_null() || ["sgf", "gib", "ngf", "ugf"].contains(&f["format"].as_str().unwrap()));
         if !f["error"].is_null() {
             file_errors += 1;
             assert_keys(&f["error"], &["code", "message", "line", "column"]);

@@ -62,3 +62,6 @@ mod dead;
 
 // The 47 games where GNU Go disagrees with the markup, checked by hand (GOTOOL_CORPUS; #13).
 mod hard_cases;
+
+// GIB, NGF and UGF/UGI (#16): `gotool convert` (stdout, -o, --out-dir, no overwrite) and check/score/show on them.
+mod formats;

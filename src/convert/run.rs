@@ -1,0 +1,199 @@
+//! `gotool convert` on the command line: finds the records, converts each, writes the SGF (to stdout, to `-o
+//! FILE`, or below `--out-dir DIR` mirroring the folders), and says on stderr what was converted from which format
+//! and charset, what was not mapped, and what failed. An SGF file that exists is never replaced without
+//! `--force`; every file is written atomically (a temporary file renamed into place).
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use super::{Conversion, convert};
+use crate::app::exit;
+use crate::config::{ConvertConfig, ConvertTarget};
+use crate::model::{Diagnostic, Severity, plural};
+use crate::output::{reader_gone, write_atomically, write_new_atomically};
+use crate::record::formats::Format;
+use crate::report::escape_terminal;
+use crate::source::{self, Input};
+
+/// One record to convert: where it is, how it is named in messages, and where its SGF goes (`None`: stdout).
+struct Job {
+    path: PathBuf,
+    display: String,
+    target: Option<PathBuf>,
+}
+
+/// Runs `gotool convert`; returns the exit status: 0 when every record was converted, 1 when some could not be
+/// (or its SGF file exists), 2 for a path that cannot be read or a folder with no record to convert.
+pub(crate) fn run(config: &ConvertConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
+    let mut status = exit::OK;
+    let worse = |status: &mut u8, s: u8| *status = (*status).max(s);
+    let mut jobs = Vec::new();
+    for root in &config.paths {
+        if let Err(e) = source::check_readable(root) {
+            let _ = writeln!(stderr, "gotool: {}: {e}", root.display());
+            worse(&mut status, exit::USAGE);
+            continue;
+        }
+        let found = jobs.len();
+        for input in source::discover(std::slice::from_ref(root), config.follow_links, false) {
+            match input {
+                Input::File { path, display } => {
+                    // Inside a folder only the formats convert reads; a file named on the command line whatever
+                    // its name (its content says what it is).
+                    let convertible =
+                        matches!(Format::from_name(&display), Some(Format::Gib | Format::Ngf | Format::Ugf));
+                    if root.is_dir() && !convertible {
+                        continue;
+                    }
+                    let target = target_of(&config.target, root, &path);
+                    jobs.push(Job { path, display, target });
+                }
+                Input::Skipped { display, message, error } => {
+                    let _ = writeln!(stderr, "gotool: {display}: {message}");
+                    if error {
+                        worse(&mut status, exit::USAGE);
+                    }
+                }
+                // Standard input and archive members are for check, score and show; convert reads files.
+                Input::Stdin | Input::Member { .. } => {
+                    let _ = writeln!(stderr, "gotool: {}: convert reads files and folders only", root.display());
+                    worse(&mut status, exit::USAGE);
+                }
+            }
+        }
+        if root.is_dir() && jobs.len() == found {
+            let _ =
+                writeln!(stderr, "gotool: {}: no .gib, .ngf, .ugf or .ugi files found in this folder", root.display());
+            worse(&mut status, exit::USAGE);
+        }
+    }
+
+    // Two records that would be written to the same SGF file (`a.gib` and `a.ngf`): the second is refused.
+    let mut written: HashMap<PathBuf, String> = HashMap::new();
+    let (mut converted, mut failed) = (0usize, 0usize);
+    for job in &jobs {
+        let bytes = match source::read_file(&job.path, config.limits.max_file_bytes) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                let _ = writeln!(stderr, "gotool: {}: {e}", job.display);
+                worse(&mut status, if e.code() == "io" { exit::USAGE } else { exit::PROBLEMS });
+                failed += 1;
+                continue;
+            }
+        };
+        let conversion = match convert(&bytes, &job.display, &config.limits) {
+            Ok(c) => c,
+            Err(e) => {
+                let place = e.place.map_or(String::new(), |(line, column)| format!(":{line}:{column}"));
+                let _ = writeln!(stderr, "{}{place}: error: {} [{}]", job.display, escape_terminal(&e.message), e.code);
+                worse(&mut status, exit::PROBLEMS);
+                failed += 1;
+                continue;
+            }
+        };
+        let outcome = match &job.target {
+            None => reader_gone(stdout.write_all(conversion.sgf.as_bytes()).and_then(|()| stdout.flush()))
+                .map(|gone| if gone { "stdout (closed)".to_string() } else { "stdout".to_string() })
+                .map_err(anyhow::Error::from),
+            Some(target) => write_target(target, &conversion, config.force, &job.display, &mut written),
+        };
+        match outcome {
+            Ok(to) => {
+                converted += 1;
+                if !config.quiet {
+                    tell(stderr, &job.display, &conversion, &to);
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(stderr, "gotool: {}: {e:#}", job.display);
+                worse(&mut status, exit::PROBLEMS);
+                failed += 1;
+            }
+        }
+    }
+    if !config.quiet && jobs.len() > 1 {
+        let _ = writeln!(
+            stderr,
+            "converted {converted} record{} of {}{}",
+            plural(converted),
+            jobs.len(),
+            if failed > 0 { format!("; {failed} not converted") } else { String::new() }
+        );
+    }
+    Ok(status)
+}
+
+/// Where the SGF of the record at `path`, found under `root`, goes: `None` for stdout.
+fn target_of(target: &ConvertTarget, root: &Path, path: &Path) -> Option<PathBuf> {
+    match target {
+        ConvertTarget::Stdout => None,
+        ConvertTarget::File(file) => Some(file.clone()),
+        ConvertTarget::Folder(dir) => {
+            let relative = if root.is_dir() {
+                path.strip_prefix(root)
+                    .map(Path::to_path_buf)
+                    .unwrap_or_else(|_| path.file_name().map(PathBuf::from).unwrap_or_default())
+            } else {
+                path.file_name().map(PathBuf::from).unwrap_or_default()
+            };
+            Some(dir.join(relative).with_extension("sgf"))
+        }
+    }
+}
+
+/// Writes the SGF to `target` (creating its folders), never over a file that exists unless `force`, nor twice
+/// in one run; returns the target as messages name it.
+fn write_target(
+    target: &Path,
+    conversion: &Conversion,
+    force: bool,
+    display: &str,
+    written: &mut HashMap<PathBuf, String>,
+) -> Result<String> {
+    if let Some(first) = written.get(target) {
+        anyhow::bail!("{} is also the SGF of {first}, converted before; not written again", target.display());
+    }
+    if !force && target.exists() {
+        anyhow::bail!("{} exists; not overwritten (--force overwrites it)", target.display());
+    }
+    if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", parent.display()))?;
+    }
+    if force {
+        write_atomically(target, conversion.sgf.as_bytes())?;
+    } else {
+        write_new_atomically(target, conversion.sgf.as_bytes())?;
+    }
+    written.insert(target.to_path_buf(), display.to_string());
+    Ok(target.display().to_string())
+}
+
+/// Says on stderr what was converted, from which format and charset, the findings worth a warning, and what
+/// the SGF does not hold.
+fn tell(stderr: &mut dyn Write, display: &str, conversion: &Conversion, to: &str) {
+    let _ = writeln!(stderr, "{display}: {} ({}) converted to {to}", conversion.format, conversion.charset);
+    for d in conversion.diagnostics.iter().filter(|d| d.severity >= Severity::Warning) {
+        let _ = writeln!(stderr, "{}", placed(display, d));
+    }
+    if !conversion.not_mapped.is_empty() {
+        let list: Vec<String> = conversion.not_mapped.iter().map(|m| escape_terminal(m).into_owned()).collect();
+        let _ = writeln!(stderr, "{display}: not mapped: {}", list.join("; "));
+    }
+}
+
+/// `path:line:column: warning: message [code]`.
+fn placed(display: &str, d: &Diagnostic) -> String {
+    let place = match (d.line, d.column) {
+        (Some(line), Some(column)) => format!(":{line}:{column}"),
+        _ => String::new(),
+    };
+    let severity = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    };
+    format!("{display}{place}: {severity}: {} [{}]", escape_terminal(&d.message), d.code)
+}
