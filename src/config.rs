@@ -177,6 +177,24 @@ impl Config {
         if matches!(format, FormatArg::Json | FormatArg::Jsonl) && !matches!(kind, ReportKind::Stats(_)) {
             plan.replay.fingerprints = true;
         }
+        // Flags that shape text output do nothing in the other formats: say so rather than ignore them.
+        if format != FormatArg::Text {
+            let text_only = [
+                ("--board", plan.error_pictures.is_some()),
+                ("--verbose", report.as_ref().is_some_and(|r| r.verbose)),
+                ("--problems-only", report.as_ref().is_some_and(|r| r.problems_only)),
+            ];
+            if let Some((flag, _)) = text_only.iter().find(|(_, given)| *given) {
+                anyhow::bail!(
+                    "{flag} shapes text output and does nothing with --format {}, whose report holds every finding",
+                    match format {
+                        FormatArg::Json => "json",
+                        FormatArg::Jsonl => "jsonl",
+                        _ => "github",
+                    }
+                );
+            }
+        }
         let style = TextStyle {
             color,
             verbose: report.as_ref().is_some_and(|r| r.verbose),
@@ -339,14 +357,31 @@ pub(crate) fn count_limit_flag(text: &str) -> Result<u32, String> {
 }
 
 /// Workers for a run: what was asked (else one per core), at most four per core (more only cost memory and
-/// thread switches; `-j 100000` once ran 18,906 threads), and no more than the files when only files are named.
+/// thread switches; `-j 100000` once ran 18,906 threads), and no more than the files to check.
 fn jobs(requested: Option<usize>, paths: &[PathBuf], max_file_bytes: u64) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut jobs = requested.unwrap_or(cores).min(4 * cores);
-    if !paths.iter().any(|p| p.is_dir() || crate::source::may_hold_many(p, max_file_bytes)) {
-        jobs = jobs.min(paths.len().max(1));
+    let jobs = requested.unwrap_or(cores).min(4 * cores);
+    if paths.iter().any(|p| !p.is_dir() && crate::source::may_hold_many(p, max_file_bytes)) {
+        return jobs.max(1);
     }
-    jobs.max(1)
+    // No more workers than units of work: the files named, and those the folders hold, counted only as far as
+    // `jobs` (a folder of a million files is not walked twice). An archive in a folder holds an unknown number.
+    let mut units = 0;
+    for input in crate::source::discover(paths, false, true) {
+        match input {
+            crate::source::Input::File { path, .. }
+                if path.file_name().and_then(|n| n.to_str()).is_some_and(crate::source::archive::is_archive_name) =>
+            {
+                return jobs.max(1);
+            }
+            crate::source::Input::File { .. } => units += 1,
+            _ => {}
+        }
+        if units >= jobs {
+            return jobs.max(1);
+        }
+    }
+    jobs.min(units).max(1)
 }
 
 /// The pipeline settings every file-reading subcommand shares; scoring and pictures are the caller's.
@@ -478,6 +513,23 @@ mod tests {
     use clap::Parser;
 
     use super::*;
+
+    // See: #14 (7) — no more workers than files, in folders too.
+    #[test]
+    fn jobs_are_no_more_than_the_files_in_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.sgf"), "(;GM[1])").unwrap();
+        let folder = vec![dir.path().to_path_buf()];
+        assert_eq!(jobs(Some(8), &folder, 1 << 20), 1);
+        std::fs::write(dir.path().join("b.sgf"), "(;GM[1])").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "").unwrap();
+        // Four workers a core at least: 2 files get 2.
+        assert_eq!(jobs(Some(8), &folder, 1 << 20), 2);
+        // An archive holds an unknown number of records.
+        std::fs::write(dir.path().join("c.zip"), "").unwrap();
+        std::fs::remove_file(dir.path().join("b.sgf")).unwrap();
+        assert_eq!(jobs(Some(3), &folder, 1 << 20), 3);
+    }
 
     fn resolve(args: &[&str], terminal: Terminal) -> Config {
         let cli = Cli::try_parse_from(std::iter::once("gotool").chain(args.iter().copied())).unwrap();

@@ -491,3 +491,17 @@ fn r14_21_completions_man_pages_and_the_commit_in_the_version() {
         assert!(version.starts_with("gotool 0.") && version.contains("(commit "), "{version}");
     }
 }
+
+// See: the new-user walk of #14 — flags that shape text output are usage errors with the other formats, rather
+// than options that do nothing.
+#[test]
+fn r14_walk_text_only_flags_with_other_formats_are_usage_errors() {
+    let text = "(;GM[1]SZ[9];B[ee];W[ee])";
+    for (flag, format) in [("--board", "json"), ("--verbose", "jsonl"), ("--problems-only", "github")] {
+        let run = run_on("t.sgf", text, &["check", flag, "--format", format]);
+        assert_eq!(run.code, 2, "{flag} {format}: {}", run.stdout);
+        assert!(run.stderr.contains(&format!("{flag} shapes text output")), "{}", run.stderr);
+        let run = run_on("t.sgf", text, &["check", flag]);
+        assert_eq!(run.code, 1, "{flag} with text: {}", run.stderr);
+    }
+}
