@@ -9,6 +9,7 @@ pub mod app;
 mod batch;
 pub mod cli;
 mod config;
+pub mod fix;
 pub mod go;
 pub mod model;
 mod output;
