@@ -187,7 +187,10 @@ fn declare_utf8(c: &Collection, root: u32, end: u32, found: &mut Found) {
             let declared = c.slice(value).trim();
             if !declared.eq_ignore_ascii_case("utf-8") || c.values(p).len() > 1 {
                 let edit = Edit::replace(value.start, prop_end(c, p) - 1, "UTF-8");
-                let message = format!("CA[{}] does not say how the file is written: CA[UTF-8]", preview(declared));
+                let message = match c.values(p).len() {
+                    1 => format!("CA[{}] does not say how the file is written: CA[UTF-8]", preview(declared)),
+                    n => format!("CA holds {n} values: CA[UTF-8]"),
+                };
                 found.fix(code::CA_UTF8, value.start, message, vec![edit]);
             }
         }

@@ -402,8 +402,19 @@ fn assert_same_games(input: &Path, output: &Path, fix_doc: &Value) -> usize {
         // The fixes asked for that change the game (their own tests say how).
         let asked = ["cut-at-illegal", "zi", "handicap-stones"];
         let cut = file["fixes"].as_array().unwrap().iter().any(|f| asked.iter().any(|c| f["code"] == *c));
+        // A size, komi or handicap moved to the root is read there after the fix (it was ignored before).
+        let moved = file["fixes"].as_array().unwrap().iter().any(|f| f["code"] == "root-property");
+        let read = |games: &[Value]| -> Vec<Value> {
+            let mut games = games.to_vec();
+            for g in games.iter_mut().filter(|_| moved) {
+                for k in ["komi", "handicap", "board_size", "signature", "moves_hash"] {
+                    g.as_object_mut().unwrap().remove(k);
+                }
+            }
+            games
+        };
         if !cut {
-            assert_eq!(&ga[..gb.len()], &gb[..], "{path}: check reads other games after fixing");
+            assert_eq!(read(&ga[..gb.len()]), read(&gb), "{path}: check reads other games after fixing");
         }
         let (pb, pa) = (problem_codes(b), problem_codes(a));
         let new: Vec<&String> = pa.difference(&pb).collect();
