@@ -35,6 +35,8 @@ pub enum Command {
     Show(ShowArgs),
     /// Convert Tygem .gib, WBaduk/Oro .ngf and Pandanet .ugf/.ugi records to SGF (to stdout, -o FILE or --out-dir DIR).
     Convert(ConvertArgs),
+    /// Repair and normalise records (dry run by default: lists each fix with its code and place, exit 1 if any).
+    Fix(FixArgs),
     /// Print a shell completion script to stdout, e.g. `gotool completions bash > ~/.local/share/bash-completion/completions/gotool`.
     Completions(CompletionsArgs),
     /// Print a manual page (roff) to stdout: `gotool man > gotool.1`, `gotool man check > gotool-check.1`.
@@ -46,7 +48,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// The subcommand whose page to print (gotool-check(1) and so on); without one, gotool(1).
-    #[arg(value_parser = ["check", "score", "stats", "show", "convert", "completions"])]
+    #[arg(value_parser = ["check", "score", "stats", "show", "convert", "fix", "completions"])]
     pub subcommand: Option<String>,
 }
 
@@ -465,6 +467,86 @@ pub struct ScoreArgs {
     // When to colour the report.
     #[command(flatten)]
     pub color: ColorArgs,
+}
+
+// `gotool fix` flags.
+#[allow(missing_docs)]
+#[derive(Debug, Args)]
+pub struct FixArgs {
+    /// SGF files and folders (folders are searched recursively for *.sgf and *.mgt, any letter case).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Print a unified diff of each file the fixes change.
+    #[arg(long, help_heading = "Output")]
+    pub diff: bool,
+
+    /// Rewrite the files in place (atomically), only those the fixes change.
+    #[arg(long, conflicts_with = "out_dir")]
+    pub write: bool,
+
+    /// With --write: keep each original as FILE.orig.
+    #[arg(long, requires = "write")]
+    pub backup: bool,
+
+    /// Write a copy of every file into DIR, fixed where it needs it, mirroring the folders named (a file named
+    /// on its own goes to DIR by its name).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+
+    /// Also rewrite how games are represented: handicap stones played as Black's first moves become AB, komi
+    /// and results in zi become points.
+    #[arg(long, visible_alias = "normalize")]
+    pub normalise: bool,
+
+    /// Also end each line before its first illegal move (or setup), removing the rest of it.
+    #[arg(long)]
+    pub cut_at_illegal: bool,
+
+    /// With --cut-at-illegal: the rules that decide what is illegal, instead of the record's RU.
+    #[arg(long, value_enum, help_heading = "Rules")]
+    pub rules: Option<RulesArg>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text", help_heading = "Output")]
+    pub format: FixFormatArg,
+
+    /// No progress bar on stderr.
+    #[arg(long, short = 'q', help_heading = "Output")]
+    pub quiet: bool,
+
+    /// Files fixed in parallel (default: the number of cores; at most 4 times the cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = config::jobs_flag, help_heading = "Batch")]
+    pub jobs: Option<usize>,
+
+    /// Follow symbolic links inside folders (loops are detected and reported).
+    #[arg(long, help_heading = "Batch")]
+    pub follow_links: bool,
+
+    /// Accept a folder with no SGF files in it.
+    #[arg(long, help_heading = "Batch")]
+    pub allow_empty: bool,
+
+    /// Largest file accepted, in bytes (at most 4294967295).
+    #[arg(
+        long,
+        value_name = "BYTES",
+        default_value_t = Limits::default().max_file_bytes,
+        value_parser = config::file_size_flag,
+        help_heading = "Limits"
+    )]
+    pub max_file_size: u64,
+}
+
+/// The formats `fix --format` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FixFormatArg {
+    /// Each fix on a line of its own, then a summary.
+    Text,
+    /// One JSON document (schema in schema/fix.schema.json).
+    Json,
+    /// One JSON object per file, then a summary object.
+    Jsonl,
 }
 
 #[cfg(test)]

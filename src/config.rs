@@ -13,12 +13,15 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
 use crate::cli::{
-    CheckDeadArg, Cli, ColorChoice, Command, DeadArg, FormatArg, GroupByArg, InputArgs, ShowArgs, StatsFormatArg,
+    CheckDeadArg, Cli, ColorChoice, Command, DeadArg, FixArgs, FixFormatArg, FormatArg, GroupByArg, InputArgs,
+    ShowArgs, StatsFormatArg,
 };
+use crate::fix::FixOptions;
 use crate::go::MAX_SIDE;
 use crate::pipeline::{Plan, View};
 use crate::render::text::TextOptions;
 use crate::replay::ReplayOptions;
+use crate::report::fix::FixFormat;
 use crate::report::text::TextStyle;
 use crate::score::game::{DeadStones, ScoreOptions, parse_dead_point};
 use crate::sgf::Limits;
@@ -38,6 +41,33 @@ pub(crate) enum Config {
     Completions(clap_complete::Shell),
     /// `man`: the manual page of gotool, or of one subcommand.
     Man(Option<String>),
+    /// `fix` over files and folders.
+    Fix(FixConfig),
+}
+
+/// `gotool fix`.
+#[derive(Debug)]
+pub(crate) struct FixConfig {
+    /// What to fix.
+    pub options: FixOptions,
+    /// The files and folders named on the command line.
+    pub paths: Vec<PathBuf>,
+    /// Follow symbolic links inside folders.
+    pub follow_links: bool,
+    /// A folder without record files is not an error.
+    pub allow_empty: bool,
+    /// Worker threads.
+    pub jobs: usize,
+    /// The report's format.
+    pub format: FixFormat,
+    /// `--write`: rewrite changed files in place; `Some(true)` keeps a `.orig` copy.
+    pub write: Option<bool>,
+    /// `--out-dir`: write a copy of every file here.
+    pub out_dir: Option<PathBuf>,
+    /// Put each file's diff in the report.
+    pub diff: bool,
+    /// No progress bar.
+    pub quiet: bool,
 }
 
 /// What a run reports for each file.
@@ -110,6 +140,7 @@ impl Config {
             Command::Convert(args) => return Ok(Config::Convert(convert_config(args)?)),
             Command::Completions(args) => return Ok(Config::Completions(args.shell)),
             Command::Man(args) => return Ok(Config::Man(args.subcommand)),
+            Command::Fix(args) => return fix_config(args).map(Config::Fix),
             Command::Check(args) => {
                 let color = terminal.colors(args.color.color, to_stdout(&args.input));
                 let mut plan = plan(&args.input, args.all_variations);
@@ -406,6 +437,36 @@ fn plan(input: &InputArgs, all_variations: bool) -> Plan {
     }
 }
 
+fn fix_config(args: FixArgs) -> anyhow::Result<FixConfig> {
+    if let Some(dir) = &args.out_dir
+        && dir.exists()
+        && !dir.is_dir()
+    {
+        anyhow::bail!("--out-dir {}: that is a file; name a folder", dir.display());
+    }
+    Ok(FixConfig {
+        options: FixOptions {
+            limits: Limits { max_file_bytes: args.max_file_size, ..Limits::default() },
+            normalise: args.normalise,
+            cut_at_illegal: args.cut_at_illegal,
+            rules: args.rules.map(Into::into),
+        },
+        jobs: jobs(args.jobs, &args.paths, args.max_file_size),
+        follow_links: args.follow_links,
+        allow_empty: args.allow_empty,
+        format: match args.format {
+            FixFormatArg::Text => FixFormat::Text,
+            FixFormatArg::Json => FixFormat::Json,
+            FixFormatArg::Jsonl => FixFormat::Jsonl,
+        },
+        write: args.write.then_some(args.backup),
+        out_dir: args.out_dir,
+        diff: args.diff,
+        quiet: args.quiet,
+        paths: args.paths,
+    })
+}
+
 fn show_config(args: ShowArgs, terminal: &Terminal) -> anyhow::Result<ShowConfig> {
     let dead = dead_stones(args.dead, true)?;
     if let Some(path) = &args.svg
@@ -541,7 +602,7 @@ mod tests {
         match resolve(args, terminal) {
             Config::Files(files) => (files.style.color, files.plan.error_pictures.is_some_and(|o| o.color)),
             Config::Show(show) => (show.text.color, show.text.color),
-            Config::Completions(_) | Config::Man(_) | Config::Convert(_) => (false, false),
+            Config::Completions(_) | Config::Man(_) | Config::Convert(_) | Config::Fix(_) => (false, false),
         }
     }
 

@@ -10,6 +10,7 @@ mod batch;
 pub mod cli;
 mod config;
 pub mod convert;
+pub mod fix;
 pub mod go;
 pub mod model;
 mod output;

@@ -23,6 +23,7 @@
 //! a last `{"type": "summary", ...}`.
 
 pub mod diagnostic;
+pub mod fix;
 pub mod result;
 pub mod score;
 
@@ -30,6 +31,7 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 pub use diagnostic::{BoardPoint, Diagnostic, ListCap, PointList, Severity, Sink, plural};
+pub use fix::{FixEntry, FixReport, FixSummary};
 pub use result::{GameResult, RecordedResult, WinBy, format_margin};
 pub use score::{
     ByColor, Count, DeadSource, EstimateReport, EstimatedChain, GameScore, Method, RulesCount, Score, ScoreWarning,

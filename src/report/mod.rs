@@ -1,6 +1,7 @@
 //! The writers: text, JSON, JSON Lines and GitHub annotations, each printing the report model (`model`) to a
 //! `Write` it is handed; only `main.rs` knows about the real stdout.
 
+pub mod fix;
 pub mod github;
 pub mod json;
 pub mod score_table;

@@ -48,6 +48,9 @@ mod schema;
 // `gotool show`: titles, captions and scores in the SVG and text pictures; `--color` and the terminal.
 mod pictures;
 
+// `gotool fix`: each fix, the dry run, --write, --out-dir, --diff, its JSON schema, the same games after fixing.
+mod fix;
+
 // `gotool stats`: totals, breakdowns, histograms, lists, duplicates, its JSON schema.
 mod stats;
 
