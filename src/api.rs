@@ -25,7 +25,8 @@ pub struct Run {
 
 impl Run {
     /// Parses `gotool WORDS…` (`words` without the program name) and resolves it as the command line does. A
-    /// bad flag or value is refused with the command line's message (its first line, without `error: `).
+    /// bad flag or value is refused with the command line's message (without `error: `, the usage and the
+    /// pointer to `--help`).
     pub fn from_args<I, T>(words: I) -> Result<Run, String>
     where
         I: IntoIterator<Item = T>,
@@ -33,9 +34,13 @@ impl Run {
     {
         let argv = std::iter::once(std::ffi::OsString::from("gotool")).chain(words.into_iter().map(Into::into));
         let cli = Cli::try_parse_from(argv).map_err(|e| {
+            // The message and its hints (`[possible values: …]`), without the usage and `--help` lines.
             let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or_default();
-            first.strip_prefix("error: ").unwrap_or(first).to_string()
+            let lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+            let kept: Vec<&str> =
+                lines.take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information")).collect();
+            let message = kept.join(" ");
+            message.strip_prefix("error: ").unwrap_or(&message).to_string()
         })?;
         let requested_jobs = match &cli.command {
             Command::Check(a) => a.input.jobs,

@@ -186,6 +186,11 @@ fn check_flags(
     Ok(flags)
 }
 
+/// Check one record's bytes as `gotool check --format json` does; returns its file object (a dict, as in
+/// SCHEMA's `file`): `r["games"][0]["valid"]`, `r["games"][0]["diagnostics"]`, `r["error"]` for a file that
+/// cannot be read as SGF. The bytes are read as record text, never opened as an archive (see `check_archive`).
+/// `rules` (`"japanese"`, `"chinese"`, ...) and `komi` override the record's RU and KM; `score=False` is
+/// `--no-score`; `dead="auto"` estimates the dead stones of finished games without markup.
 #[pyfunction]
 #[pyo3(signature = (data, name = BYTES_NAME, *, rules = None, komi = None, all_variations = false, score = true, dead = None))]
 fn check_bytes<'py>(
@@ -203,6 +208,9 @@ fn check_bytes<'py>(
     from_json(py, &json)
 }
 
+/// Check bytes that may be an archive (zip, tar, 7z) or a compressed stream (gzip, bzip2, xz, zstd): a list
+/// of file objects, one per member in archive order (members named `name!/member`), as the command line
+/// reports them. Plain record bytes give a list of one.
 #[pyfunction]
 #[pyo3(signature = (data, name = BYTES_NAME, *, rules = None, komi = None, all_variations = false, score = true, dead = None))]
 fn check_archive<'py>(
@@ -226,6 +234,11 @@ fn check_archive<'py>(
     from_json_items(py, &items)
 }
 
+/// Score a record as `gotool score --format json` does: a list with each game's `score` object (a dict), or
+/// None for a game that is not scored (unfinished, illegal: `check_bytes` says why). `dead` is `"auto"`
+/// (estimated), `"none"` (every stone alive), or points (`"D4,Q16"`, `"dd,pp"`, or a list of them); without
+/// it, the record's TB/TW markup, or an estimate for a finished game without markup. `handicap_bonus` is
+/// `"0"`, `"n"` or `"n-1"`; `force=True` scores games that did not end with two passes.
 #[pyfunction]
 #[pyo3(signature = (data, name = BYTES_NAME, *, rules = None, komi = None, dead = None, handicap_bonus = None, force = false))]
 #[allow(clippy::too_many_arguments)]
@@ -257,6 +270,9 @@ fn score_bytes<'py>(
     from_json(py, &json)
 }
 
+/// Check many records' bytes (a list of bytes) on `jobs` of gotool's threads (default: one per core), with
+/// the GIL released: a list of file objects, one per record, in input order, the same for any `jobs`.
+/// `names` (one per record) are the reports' paths; without them, `<bytes 1>`, `<bytes 2>`, ...
 #[pyfunction]
 #[pyo3(signature = (data, names = None, *, jobs = None, rules = None, komi = None, all_variations = false, score = true, dead = None))]
 #[allow(clippy::too_many_arguments)]
@@ -295,7 +311,7 @@ fn check_many<'py>(
     from_json_items(py, &items)
 }
 
-/// The reports of a `check_paths` run, as they come.
+/// The reports of a `check_paths` run, as they come: an iterator of file objects.
 #[pyclass(module = "gotool")]
 struct Reports {
     /// Taken out while waiting for the next report, the GIL released.
@@ -328,6 +344,10 @@ impl Reports {
     }
 }
 
+/// Check files, folders (walked for *.sgf, *.mgt, *.sgfs and archives), archives and `ARCHIVE!/MEMBER`
+/// paths as `gotool check` does, on `jobs` of gotool's threads: an iterator of file objects in input order,
+/// which reads ahead only a bounded number of reports (memory stays bounded on huge archives). A path that
+/// does not exist raises ValueError with the command line's message before any work starts.
 #[pyfunction]
 #[pyo3(signature = (paths, *, jobs = None, rules = None, komi = None, all_variations = false, score = true, dead = None, archives = true, follow_links = false))]
 #[allow(clippy::too_many_arguments)]
@@ -371,7 +391,7 @@ fn check_paths<'py>(
     Ok(Reports { receiver: Mutex::new(Some(receiver)) })
 }
 
-/// Runs `work` behind the same guard as every record, to show what a panic there becomes (for the tests).
+/// Runs a panicking closure behind the same guard as every record, to show what a panic there becomes (for the tests).
 #[pyfunction]
 fn _guard_test<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
     let json = guarded(name, || panic!("a test of the guard"));
