@@ -2,6 +2,8 @@
 //! the command line (`gotool::api::Run`), so it checks exactly what `gotool check --format json` checks and
 //! refuses a bad argument with the command line's message; its results are the JSON report's objects, as dicts.
 //! Work on records runs with the GIL released, batches on gotool's own worker threads.
+// A Python function's keyword arguments are its Rust function's parameters, one each.
+#![allow(clippy::too_many_arguments)]
 
 use std::ffi::OsString;
 use std::ops::ControlFlow;
@@ -241,7 +243,6 @@ fn check_archive<'py>(
 /// `"0"`, `"n"` or `"n-1"`; `force=True` scores games that did not end with two passes.
 #[pyfunction]
 #[pyo3(signature = (data, name = BYTES_NAME, *, rules = None, komi = None, dead = None, handicap_bonus = None, force = false))]
-#[allow(clippy::too_many_arguments)]
 fn score_bytes<'py>(
     py: Python<'py>,
     data: PyBackedBytes,
@@ -275,7 +276,6 @@ fn score_bytes<'py>(
 /// `names` (one per record) are the reports' paths; without them, `<bytes 1>`, `<bytes 2>`, ...
 #[pyfunction]
 #[pyo3(signature = (data, names = None, *, jobs = None, rules = None, komi = None, all_variations = false, score = true, dead = None))]
-#[allow(clippy::too_many_arguments)]
 fn check_many<'py>(
     py: Python<'py>,
     data: Vec<PyBackedBytes>,
@@ -350,7 +350,6 @@ impl Reports {
 /// does not exist raises ValueError with the command line's message before any work starts.
 #[pyfunction]
 #[pyo3(signature = (paths, *, jobs = None, rules = None, komi = None, all_variations = false, score = true, dead = None, archives = true, follow_links = false))]
-#[allow(clippy::too_many_arguments)]
 fn check_paths<'py>(
     paths: Vec<PathBuf>,
     jobs: Option<&Bound<'py, PyAny>>,
