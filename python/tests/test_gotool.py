@@ -251,3 +251,16 @@ def test_a_multiprocessing_pool_gives_the_command_lines_verdicts():
     assert sorted(by_path) == sorted(cli)
     verdict = lambda r: (r["error"] and r["error"]["code"], [g["valid"] for g in r["games"]])
     assert {p: verdict(r) for p, r in by_path.items()} == {p: verdict(r) for p, r in cli.items()}
+
+
+def test_the_console_script_is_the_command_line():
+    gotool_command = Path(sys.executable).with_name("gotool")
+    if not gotool_command.exists():
+        pytest.skip("the gotool command is not installed beside this Python")
+    version = subprocess.run([str(gotool_command), "--version"], capture_output=True, text=True)
+    assert version.returncode == 0 and version.stdout.startswith("gotool ")
+    bad = subprocess.run([str(gotool_command), "check", "--rules", "klingon", str(EXAMPLE)], capture_output=True, text=True)
+    assert bad.returncode == 2 and "invalid value 'klingon'" in bad.stderr
+    illegal = subprocess.run([str(gotool_command), "check", "-q", str(FIXTURES / "rules" / "occupied.sgf")], capture_output=True, text=True)
+    assert illegal.returncode == 1 and "occupied.sgf" in illegal.stdout
+    assert gotool.main(["gotool", "--version"]) == 0
