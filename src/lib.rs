@@ -5,6 +5,7 @@
 //! reports (`report`). Only `main.rs` touches stdout and stderr.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod api;
 pub mod app;
 mod batch;
 pub mod cli;

@@ -1,0 +1,448 @@
+//! `gotool._gotool`: the Python module over gotool's library. Every call sets up its run from the same words as
+//! the command line (`gotool::api::Run`), so it checks exactly what `gotool check --format json` checks and
+//! refuses a bad argument with the command line's message; its results are the JSON report's objects, as dicts.
+//! Work on records runs with the GIL released, batches on gotool's own worker threads.
+// A Python function's keyword arguments are its Rust function's parameters, one each.
+#![allow(clippy::too_many_arguments)]
+
+use std::ffi::OsString;
+use std::ops::ControlFlow;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, sync_channel};
+
+use gotool_core::api::{Run, in_order};
+use gotool_core::model::FileReport;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
+
+/// As in the command line: a record's pipeline allocates and frees many small buffers, on several threads.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// The report's JSON Schema (`schema/report.schema.json`).
+const SCHEMA: &str = include_str!("../../schema/report.schema.json");
+
+/// The name of records given as bytes without one.
+const BYTES_NAME: &str = "<bytes>";
+
+/// The flags every call on records shares, as command-line words.
+struct Flags {
+    words: Vec<OsString>,
+}
+
+impl Flags {
+    /// `gotool SUBCOMMAND --format json --quiet`: the JSON report's settings (its fingerprints included).
+    fn new(subcommand: &str) -> Flags {
+        Flags { words: vec![subcommand.into(), "--format".into(), "json".into(), "--quiet".into()] }
+    }
+
+    fn push(&mut self, word: impl Into<OsString>) {
+        self.words.push(word.into());
+    }
+
+    fn flag(&mut self, flag: &str, on: bool) {
+        if on {
+            self.push(flag);
+        }
+    }
+
+    /// `--rules NAME`; `None` leaves the record's RU.
+    fn rules(&mut self, rules: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        if let Some(rules) = rules.filter(|r| !r.is_none()) {
+            let name = text_argument("rules", rules)?;
+            self.push("--rules");
+            self.push(name);
+        }
+        Ok(())
+    }
+
+    /// `--komi POINTS`; `None` leaves the record's KM.
+    fn komi(&mut self, komi: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let Some(komi) = komi.filter(|k| !k.is_none()) else { return Ok(()) };
+        if komi.is_instance_of::<PyBool>() || !(komi.is_instance_of::<PyInt>() || komi.is_instance_of::<PyFloat>()) {
+            return Err(PyTypeError::new_err(format!("komi must be a number, not {}", type_name(komi))));
+        }
+        let points: f64 = komi.extract()?;
+        self.push(format!("--komi={points}"));
+        Ok(())
+    }
+
+    /// `--dead VALUE`: `auto`, `none`, or points, as a comma-separated text or a list of texts.
+    fn dead(&mut self, dead: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let Some(dead) = dead.filter(|d| !d.is_none()) else { return Ok(()) };
+        let value = if dead.is_instance_of::<PyString>() {
+            dead.extract::<String>()?
+        } else {
+            let points: Vec<String> = dead.extract().map_err(|_| {
+                PyTypeError::new_err(format!("dead must be a str or a list of str, not {}", type_name(dead)))
+            })?;
+            points.join(",")
+        };
+        self.push(format!("--dead={value}"));
+        Ok(())
+    }
+
+    /// `--jobs N`; `None`: one per core.
+    fn jobs(&mut self, jobs: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let Some(jobs) = jobs.filter(|j| !j.is_none()) else { return Ok(()) };
+        if jobs.is_instance_of::<PyBool>() || !jobs.is_instance_of::<PyInt>() {
+            return Err(PyTypeError::new_err(format!("jobs must be an int, not {}", type_name(jobs))));
+        }
+        let n: i128 = jobs.extract()?;
+        self.push(format!("--jobs={n}"));
+        Ok(())
+    }
+
+    /// Resolves the words, with these paths, as the command line does.
+    fn run(mut self, paths: impl IntoIterator<Item = OsString>) -> PyResult<Run> {
+        self.push("--");
+        self.words.extend(paths);
+        Run::from_args(self.words).map_err(PyValueError::new_err)
+    }
+
+    /// Resolves the words for records in memory (`-` stands for them).
+    fn run_on_bytes(self) -> PyResult<Run> {
+        self.run(["-".into()])
+    }
+}
+
+/// A `str` argument, or a `TypeError` naming it.
+fn text_argument(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    if !value.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!("{name} must be a str, not {}", type_name(value))));
+    }
+    value.extract()
+}
+
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+}
+
+/// The JSON of one file object, as `--format json` writes it.
+fn to_json(report: &FileReport) -> String {
+    serde_json::to_string(report).unwrap_or_else(|e| {
+        to_json(&FileReport::failed(
+            &report.path,
+            "internal-error",
+            format!("gotool could not write this report ({e})"),
+            None,
+        ))
+    })
+}
+
+/// Runs `work` for the record named `name`; a panic in it becomes an `internal-error` report, as a panic in the
+/// pipeline does, so that no input can take the interpreter down.
+fn guarded(name: &str, work: impl FnOnce() -> String) -> String {
+    catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        let message = format!("gotool failed on this file ({what}); please report it");
+        to_json(&FileReport::failed(name, "internal-error", message, None))
+    })
+}
+
+/// Python objects from JSON text (the C parser of the standard library's `json`: exactly the report's values).
+fn from_json<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.getattr("loads")?.call1((json,))
+}
+
+/// Python objects from a JSON array of the items' texts.
+fn from_json_items<'py>(py: Python<'py>, items: &[String]) -> PyResult<Bound<'py, PyAny>> {
+    let mut array = String::with_capacity(items.iter().map(|s| s.len() + 1).sum::<usize>() + 2);
+    array.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            array.push(',');
+        }
+        array.push_str(item);
+    }
+    array.push(']');
+    from_json(py, &array)
+}
+
+/// `check`'s words with these options.
+fn check_flags(
+    rules: Option<&Bound<'_, PyAny>>,
+    komi: Option<&Bound<'_, PyAny>>,
+    all_variations: bool,
+    score: bool,
+    dead: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Flags> {
+    let mut flags = Flags::new("check");
+    flags.rules(rules)?;
+    flags.komi(komi)?;
+    flags.flag("--all-variations", all_variations);
+    flags.flag("--no-score", !score);
+    if let Some(dead) = dead.filter(|d| !d.is_none()) {
+        // `check --dead` takes auto or none only.
+        let value = text_argument("dead", dead)?;
+        flags.push(format!("--dead={value}"));
+    }
+    Ok(flags)
+}
+
+/// Check one record's bytes as `gotool check --format json` does; returns its file object (a dict, as in
+/// SCHEMA's `file`): `r["games"][0]["valid"]`, `r["games"][0]["diagnostics"]`, `r["error"]` for a file that
+/// cannot be read as SGF. The bytes are read as record text, never opened as an archive (see `check_archive`).
+/// `rules` (`"japanese"`, `"chinese"`, ...) and `komi` override the record's RU and KM; `score=False` is
+/// `--no-score`; `dead="auto"` estimates the dead stones of finished games without markup.
+#[pyfunction]
+#[pyo3(signature = (data, name = BYTES_NAME, *, rules = None, komi = None, all_variations = false, score = true, dead = None))]
+fn check_bytes<'py>(
+    py: Python<'py>,
+    data: PyBackedBytes,
+    name: &str,
+    rules: Option<&Bound<'py, PyAny>>,
+    komi: Option<&Bound<'py, PyAny>>,
+    all_variations: bool,
+    score: bool,
+    dead: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let run = check_flags(rules, komi, all_variations, score, dead)?.run_on_bytes()?;
+    let json = py.detach(|| guarded(name, || to_json(&run.plan().check_bytes(&data, name))));
+    from_json(py, &json)
+}
+
+/// Check bytes that may be an archive (zip, tar, 7z) or a compressed stream (gzip, bzip2, xz, zstd): a list
+/// of file objects, one per member in archive order (members named `name!/member`), as the command line
+/// reports them. Plain record bytes give a list of one.
+#[pyfunction]
+#[pyo3(signature = (data, name = BYTES_NAME, *, rules = None, komi = None, all_variations = false, score = true, dead = None))]
+fn check_archive<'py>(
+    py: Python<'py>,
+    data: PyBackedBytes,
+    name: &str,
+    rules: Option<&Bound<'py, PyAny>>,
+    komi: Option<&Bound<'py, PyAny>>,
+    all_variations: bool,
+    score: bool,
+    dead: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let run = check_flags(rules, komi, all_variations, score, dead)?.run_on_bytes()?;
+    let items = py.detach(|| {
+        let reports = catch_unwind(AssertUnwindSafe(|| run.plan().check_whole(&data, name)));
+        match reports {
+            Ok(reports) => reports.iter().map(|r| guarded(&r.path, || to_json(r))).collect::<Vec<_>>(),
+            Err(_) => vec![guarded(name, || panic!("reading the archive"))],
+        }
+    });
+    from_json_items(py, &items)
+}
+
+/// Score a record as `gotool score --format json` does: a list with each game's `score` object (a dict), or
+/// None for a game that is not scored (unfinished, illegal: `check_bytes` says why). `dead` is `"auto"`
+/// (estimated), `"none"` (every stone alive), or points (`"D4,Q16"`, `"dd,pp"`, or a list of them); without
+/// it, the record's TB/TW markup, or an estimate for a finished game without markup. `handicap_bonus` is
+/// `"0"`, `"n"` or `"n-1"`; `force=True` scores games that did not end with two passes.
+#[pyfunction]
+#[pyo3(signature = (data, name = BYTES_NAME, *, rules = None, komi = None, dead = None, handicap_bonus = None, force = false))]
+fn score_bytes<'py>(
+    py: Python<'py>,
+    data: PyBackedBytes,
+    name: &str,
+    rules: Option<&Bound<'py, PyAny>>,
+    komi: Option<&Bound<'py, PyAny>>,
+    dead: Option<&Bound<'py, PyAny>>,
+    handicap_bonus: Option<&Bound<'py, PyAny>>,
+    force: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut flags = Flags::new("score");
+    flags.rules(rules)?;
+    flags.komi(komi)?;
+    flags.dead(dead)?;
+    if let Some(bonus) = handicap_bonus.filter(|b| !b.is_none()) {
+        let value = text_argument("handicap_bonus", bonus)?;
+        flags.push(format!("--handicap-bonus={value}"));
+    }
+    flags.flag("--force", force);
+    let run = flags.run_on_bytes()?;
+    let json = py.detach(|| {
+        let report = run.plan().check_bytes(&data, name);
+        let scores: Vec<_> = report.games.iter().map(|g| &g.score).collect();
+        serde_json::to_string(&scores).unwrap_or_else(|_| "[]".to_string())
+    });
+    from_json(py, &json)
+}
+
+/// Check many records' bytes (a list of bytes) on `jobs` of gotool's threads (default: one per core), with
+/// the GIL released: a list of file objects, one per record, in input order, the same for any `jobs`.
+/// `names` (one per record) are the reports' paths; without them, `<bytes 1>`, `<bytes 2>`, ...
+#[pyfunction]
+#[pyo3(signature = (data, names = None, *, jobs = None, rules = None, komi = None, all_variations = false, score = true, dead = None))]
+fn check_many<'py>(
+    py: Python<'py>,
+    data: Vec<PyBackedBytes>,
+    names: Option<Vec<String>>,
+    jobs: Option<&Bound<'py, PyAny>>,
+    rules: Option<&Bound<'py, PyAny>>,
+    komi: Option<&Bound<'py, PyAny>>,
+    all_variations: bool,
+    score: bool,
+    dead: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut flags = check_flags(rules, komi, all_variations, score, dead)?;
+    flags.jobs(jobs)?;
+    let run = flags.run_on_bytes()?;
+    let names = match names {
+        Some(names) if names.len() != data.len() => {
+            return Err(PyValueError::new_err(format!(
+                "names has {} entries for {} records: give one name for each record",
+                names.len(),
+                data.len()
+            )));
+        }
+        Some(names) => names,
+        None => (1..=data.len()).map(|i| format!("<bytes {i}>")).collect(),
+    };
+    let items = py.detach(|| {
+        let mut items = Vec::with_capacity(data.len());
+        let plan = run.plan();
+        let work = |i: &mut usize| guarded(&names[*i], || to_json(&plan.check_bytes(&data[*i], &names[*i])));
+        in_order(0..data.len(), run.jobs_for_records(), work, |json| items.push(json));
+        items
+    });
+    from_json_items(py, &items)
+}
+
+/// The reports of a `check_paths` run, as they come: an iterator of file objects.
+#[pyclass(module = "gotool")]
+struct Reports {
+    /// Taken out while waiting for the next report, the GIL released.
+    receiver: Mutex<Option<Receiver<String>>>,
+}
+
+#[pymethods]
+impl Reports {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Ok(mut slot) = self.receiver.try_lock() else {
+            return Err(PyValueError::new_err("check_paths: the generator is already being read by another thread"));
+        };
+        let Some(receiver) = slot.take() else { return Ok(None) };
+        let (receiver, next) = py.detach(move || {
+            let next = receiver.recv().ok();
+            (receiver, next)
+        });
+        match next {
+            Some(json) => {
+                *slot = Some(receiver);
+                Ok(Some(from_json(py, &json)?))
+            }
+            // The run is over: the receiver is dropped with it.
+            None => Ok(None),
+        }
+    }
+}
+
+/// Check files, folders (walked for *.sgf, *.mgt, *.sgfs and archives), archives and `ARCHIVE!/MEMBER`
+/// paths as `gotool check` does, on `jobs` of gotool's threads: an iterator of file objects in input order,
+/// which reads ahead only a bounded number of reports (memory stays bounded on huge archives). A path that
+/// does not exist raises ValueError with the command line's message before any work starts.
+#[pyfunction]
+#[pyo3(signature = (paths, *, jobs = None, rules = None, komi = None, all_variations = false, score = true, dead = None, archives = true, follow_links = false))]
+fn check_paths<'py>(
+    paths: Vec<PathBuf>,
+    jobs: Option<&Bound<'py, PyAny>>,
+    rules: Option<&Bound<'py, PyAny>>,
+    komi: Option<&Bound<'py, PyAny>>,
+    all_variations: bool,
+    score: bool,
+    dead: Option<&Bound<'py, PyAny>>,
+    archives: bool,
+    follow_links: bool,
+) -> PyResult<Reports> {
+    if paths.is_empty() {
+        return Err(PyValueError::new_err("check_paths: no path given"));
+    }
+    let mut flags = check_flags(rules, komi, all_variations, score, dead)?;
+    flags.jobs(jobs)?;
+    flags.flag("--no-archives", !archives);
+    flags.flag("--follow-links", follow_links);
+    let run = flags.run(paths.into_iter().map(OsString::from))?;
+    let unusable = run.unusable_paths();
+    if !unusable.is_empty() {
+        return Err(PyValueError::new_err(unusable.join("; ")));
+    }
+    // Reports wait here, in order, while Python takes them; the workers pause when it is full.
+    let (sender, receiver) = sync_channel::<String>(64);
+    std::thread::spawn(move || {
+        let walked = catch_unwind(AssertUnwindSafe(|| {
+            run.for_each_report(&mut |report| {
+                let json = guarded(&report.path, || to_json(&report));
+                // Python dropped the generator: stop.
+                if sender.send(json).is_ok() { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+            })
+        }));
+        if walked.is_err() {
+            let _ = sender.send(guarded("<check_paths>", || panic!("walking the paths")));
+        }
+    });
+    Ok(Reports { receiver: Mutex::new(Some(receiver)) })
+}
+
+/// Runs a panicking closure behind the same guard as every record, to show what a panic there becomes (for the tests).
+#[pyfunction]
+fn _guard_test<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    let json = guarded(name, || panic!("a test of the guard"));
+    from_json(py, &json)
+}
+
+/// The command line, with these words (`argv[0]` the program's name); returns its exit status.
+#[pyfunction]
+fn _run_cli(py: Python<'_>, argv: Vec<OsString>) -> PyResult<u8> {
+    use clap::Parser;
+    use std::io::Write;
+    // What Python has buffered comes first.
+    let sys = py.import("sys")?;
+    for stream in ["stdout", "stderr"] {
+        let _ = sys.getattr(stream)?.call_method0("flush");
+    }
+    let cli = match gotool_core::cli::Cli::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return Ok(u8::try_from(e.exit_code()).unwrap_or(gotool_core::app::exit::USAGE));
+        }
+    };
+    // As the binary does: interrupted, no temporary file left behind; 130 is the shells' status for SIGINT.
+    let _ = ctrlc::set_handler(|| {
+        gotool_core::app::on_interrupt();
+        std::process::exit(130);
+    });
+    Ok(py.detach(|| {
+        let mut stdout = std::io::stdout().lock();
+        let mut stderr = std::io::stderr();
+        match gotool_core::app::run(cli, &mut stdout, &mut stderr) {
+            Ok(code) => code,
+            Err(err) => {
+                let _ = writeln!(stderr, "gotool: {err:#}");
+                gotool_core::app::exit::USAGE
+            }
+        }
+    }))
+}
+
+#[pymodule]
+fn _gotool(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("SCHEMA", from_json(m.py(), SCHEMA)?)?;
+    m.add_class::<Reports>()?;
+    m.add_function(wrap_pyfunction!(check_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(check_archive, m)?)?;
+    m.add_function(wrap_pyfunction!(score_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(check_many, m)?)?;
+    m.add_function(wrap_pyfunction!(check_paths, m)?)?;
+    m.add_function(wrap_pyfunction!(_guard_test, m)?)?;
+    m.add_function(wrap_pyfunction!(_run_cli, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,177 @@
+//! For programs that embed gotool (the Python package in `python/`): a run of `check`, `score` or `stats` set
+//! up from the same words as its command line, so that what they check is exactly what the command line checks,
+//! and a bad flag is refused with the command line's own message; and gotool's ordered parallel batch.
+
+use std::io;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use clap::Parser;
+
+use crate::batch;
+use crate::cli::{Cli, Command};
+use crate::config::{Config, FilesConfig};
+use crate::model::FileReport;
+use crate::pipeline::{Plan, WholeFile};
+use crate::source::{self, Input, Unit, UnitOptions};
+
+/// A `check`, `score` or `stats` run, resolved from its command line.
+#[derive(Debug)]
+pub struct Run {
+    config: FilesConfig,
+    /// `--jobs` as given (the resolved one is capped by the paths named).
+    requested_jobs: Option<usize>,
+}
+
+impl Run {
+    /// Parses `gotool WORDS…` (`words` without the program name) and resolves it as the command line does. A
+    /// bad flag or value is refused with the command line's message (without `error: `, the usage and the
+    /// pointer to `--help`).
+    pub fn from_args<I, T>(words: I) -> Result<Run, String>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let argv = std::iter::once(std::ffi::OsString::from("gotool")).chain(words.into_iter().map(Into::into));
+        let cli = Cli::try_parse_from(argv).map_err(|e| {
+            // The message and its hints (`[possible values: …]`), without the usage and `--help` lines.
+            let text = e.render().to_string();
+            let lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+            let kept: Vec<&str> =
+                lines.take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information")).collect();
+            let message = kept.join(" ");
+            message.strip_prefix("error: ").unwrap_or(&message).to_string()
+        })?;
+        let requested_jobs = match &cli.command {
+            Command::Check(a) => a.input.jobs,
+            Command::Score(a) => a.input.jobs,
+            Command::Stats(a) => a.input.jobs,
+            _ => return Err("only check, score and stats runs are embedded".to_string()),
+        };
+        match Config::from_cli(cli).map_err(|e| format!("{e:#}"))? {
+            Config::Files(config) => Ok(Run { config, requested_jobs }),
+            _ => Err("only check, score and stats runs are embedded".to_string()),
+        }
+    }
+
+    /// What is done with each file.
+    pub fn plan(&self) -> &Plan {
+        &self.config.plan
+    }
+
+    /// Workers for a batch of records in memory: `--jobs` (else one per core), at most four per core.
+    pub fn jobs_for_records(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.requested_jobs.unwrap_or(cores).min(4 * cores).max(1)
+    }
+
+    /// The paths named that cannot be used, as the command line says them (`PATH: why`): missing, unreadable,
+    /// or (unless `--allow-empty`) a folder with no record file in it.
+    pub fn unusable_paths(&self) -> Vec<String> {
+        let config = &self.config;
+        let mut unusable = Vec::new();
+        for p in config.paths.iter().filter(|p| p.as_os_str() != "-") {
+            let readable = match source::archive_of_member(p) {
+                Some(archive) => source::check_readable(&archive),
+                None => source::check_readable(p),
+            };
+            match readable {
+                Err(e) => unusable.push(format!("{}: {e}", p.display())),
+                Ok(())
+                    if p.is_dir()
+                        && !config.allow_empty
+                        && !source::holds_records(p, config.follow_links, config.archives) =>
+                {
+                    unusable.push(format!(
+                        "{}: no SGF files found in this folder (--allow-empty accepts that)",
+                        p.display()
+                    ));
+                }
+                Ok(()) => {}
+            }
+        }
+        unusable
+    }
+
+    /// Checks every file of the paths named, as the command line's run does (folders walked, archives opened,
+    /// huge collections streamed game by game, on `--jobs` workers), and hands each report to `emit` in input
+    /// order, on the calling thread, until `emit` says `Break`. A folder that could not be read becomes an `io`
+    /// report of its own (the command line says it on stderr); a symbolic link loop is skipped.
+    pub fn for_each_report(&self, emit: &mut dyn FnMut(FileReport) -> ControlFlow<()>) {
+        let config = &self.config;
+        let ordered = || batch::Ordered {
+            jobs: config.jobs,
+            cost: |w: &Work| match w {
+                Work::Reports(reports) => reports.iter().map(|r| r.games.len() + 1).sum::<usize>().max(1),
+                Work::Stream(..) => 1,
+            },
+            budget: config.plan.limits.max_games.max(1) as usize,
+        };
+        let mut unit_options = UnitOptions {
+            archives: config.archives,
+            source: config.plan.source_options(),
+            shard: config.shard,
+            walk_every_file: false,
+        };
+        let stopped = || io::Error::other("stopped");
+        let mut deliver = |report: FileReport| match emit(report) {
+            ControlFlow::Continue(()) => Ok(()),
+            ControlFlow::Break(()) => Err(stopped()),
+        };
+        let work = |unit: &mut Unit| match unit {
+            Unit::File { path, display } => match config.plan.check_whole_file(path, display) {
+                WholeFile::Checked(reports) => Work::Reports(reports),
+                WholeFile::TooLarge => Work::Stream(path.clone(), display.clone()),
+            },
+            Unit::Item { item, continued } => {
+                Work::Reports(item.take().map(|item| config.plan.check_item(item, *continued)).into_iter().collect())
+            }
+            Unit::Skipped { .. } => Work::Reports(Vec::new()),
+        };
+        let units =
+            source::Units::new(source::discover(&config.paths, config.follow_links, config.archives), unit_options);
+        // The only error is `emit`'s stop.
+        let _ = batch::run_ordered(units, ordered(), work, |unit, done| {
+            if let Unit::Skipped { display, message, error } = unit {
+                return if *error { deliver(FileReport::failed(display, "io", message.clone(), None)) } else { Ok(()) };
+            }
+            match done {
+                Work::Reports(reports) => reports.into_iter().try_for_each(&mut deliver),
+                Work::Stream(path, display) => {
+                    unit_options.walk_every_file = true;
+                    let one = std::iter::once(Input::File { path, display });
+                    batch::run_ordered(source::Units::new(one, unit_options), ordered(), work, |_, done| match done {
+                        Work::Reports(reports) => reports.into_iter().try_for_each(&mut deliver),
+                        Work::Stream(..) => Ok(()),
+                    })
+                }
+            }
+        });
+    }
+}
+
+/// What a worker made of a unit.
+enum Work {
+    /// The reports, in order.
+    Reports(Vec<FileReport>),
+    /// A file too large to read whole, to be streamed game by game in its place.
+    Stream(PathBuf, String),
+}
+
+/// Runs `work` over `inputs` on `jobs` of gotool's worker threads and hands each result to `emit` on the calling
+/// thread, in input order whatever the number of jobs.
+pub fn in_order<T, R>(
+    inputs: impl Iterator<Item = T> + Send,
+    jobs: usize,
+    work: impl Fn(&mut T) -> R + Sync,
+    mut emit: impl FnMut(R),
+) where
+    T: Send,
+    R: Send,
+{
+    let settings = batch::Ordered { jobs, cost: |_: &R| 1, budget: usize::MAX };
+    let _ = batch::run_ordered(inputs, settings, work, |_, r| {
+        emit(r);
+        Ok(())
+    });
+}
