@@ -4,7 +4,6 @@
 
 use std::io;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 
 use clap::Parser;
 
@@ -12,8 +11,8 @@ use crate::batch;
 use crate::cli::{Cli, Command};
 use crate::config::{Config, FilesConfig};
 use crate::model::FileReport;
-use crate::pipeline::{Plan, WholeFile};
-use crate::source::{self, Input, Unit, UnitOptions};
+use crate::pipeline::Plan;
+use crate::source;
 
 /// A `check`, `score` or `stats` run, resolved from its command line.
 #[derive(Debug)]
@@ -98,64 +97,22 @@ impl Run {
     /// order, on the calling thread, until `emit` says `Break`. A folder that could not be read becomes an `io`
     /// report of its own (the command line says it on stderr); a symbolic link loop is skipped.
     pub fn for_each_report(&self, emit: &mut dyn FnMut(FileReport) -> ControlFlow<()>) {
-        let config = &self.config;
-        let ordered = || batch::Ordered {
-            jobs: config.jobs,
-            cost: |w: &Work| match w {
-                Work::Reports(reports) => reports.iter().map(|r| r.games.len() + 1).sum::<usize>().max(1),
-                Work::Stream(..) => 1,
-            },
-            budget: config.plan.limits.max_games.max(1) as usize,
-        };
-        let mut unit_options = UnitOptions {
-            archives: config.archives,
-            source: config.plan.source_options(),
-            shard: config.shard,
-            walk_every_file: false,
-        };
-        let stopped = || io::Error::other("stopped");
-        let mut deliver = |report: FileReport| match emit(report) {
+        // Both the reports and the unreadable folders go to `emit`.
+        let emit = std::cell::RefCell::new(emit);
+        let deliver = |report: FileReport| match (emit.borrow_mut())(report) {
             ControlFlow::Continue(()) => Ok(()),
-            ControlFlow::Break(()) => Err(stopped()),
+            ControlFlow::Break(()) => Err(io::Error::other("stopped")),
         };
-        let work = |unit: &mut Unit| match unit {
-            Unit::File { path, display } => match config.plan.check_whole_file(path, display) {
-                WholeFile::Checked(reports) => Work::Reports(reports),
-                WholeFile::TooLarge => Work::Stream(path.clone(), display.clone()),
-            },
-            Unit::Item { item, continued } => {
-                Work::Reports(item.take().map(|item| config.plan.check_item(item, *continued)).into_iter().collect())
-            }
-            Unit::Skipped { .. } => Work::Reports(Vec::new()),
-        };
-        let units =
-            source::Units::new(source::discover(&config.paths, config.follow_links, config.archives), unit_options);
         // The only error is `emit`'s stop.
-        let _ = batch::run_ordered(units, ordered(), work, |unit, done| {
-            if let Unit::Skipped { display, message, error } = unit {
-                return if *error { deliver(FileReport::failed(display, "io", message.clone(), None)) } else { Ok(()) };
-            }
-            match done {
-                Work::Reports(reports) => reports.into_iter().try_for_each(&mut deliver),
-                Work::Stream(path, display) => {
-                    unit_options.walk_every_file = true;
-                    let one = std::iter::once(Input::File { path, display });
-                    batch::run_ordered(source::Units::new(one, unit_options), ordered(), work, |_, done| match done {
-                        Work::Reports(reports) => reports.into_iter().try_for_each(&mut deliver),
-                        Work::Stream(..) => Ok(()),
-                    })
-                }
-            }
-        });
+        let _ = crate::app::for_each_report(
+            &self.config,
+            &self.config.paths,
+            &mut |display, message, error| {
+                if error { deliver(FileReport::failed(display, "io", message.to_string(), None)) } else { Ok(()) }
+            },
+            &mut |report| deliver(report),
+        );
     }
-}
-
-/// What a worker made of a unit.
-enum Work {
-    /// The reports, in order.
-    Reports(Vec<FileReport>),
-    /// A file too large to read whole, to be streamed game by game in its place.
-    Stream(PathBuf, String),
 }
 
 /// Runs `work` over `inputs` on `jobs` of gotool's worker threads and hands each result to `emit` on the calling

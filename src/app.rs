@@ -160,22 +160,6 @@ fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Writ
         // written while the bar is cleared away, and flushed, so no line is torn by a redraw.
         let share_terminal = !progress.is_hidden() && config.output.is_none() && io::stdout().is_terminal();
         let mut summary = Summary::default();
-        // Reports waiting to be printed hold at most about one file's worth of games at the limit.
-        let ordered = || batch::Ordered {
-            jobs: config.jobs,
-            cost: |w: &Work| match w {
-                Work::Reports(reports) => reports.iter().map(|r| r.games.len() + 1).sum::<usize>().max(1),
-                Work::Stream(..) => 1,
-            },
-            budget: config.plan.limits.max_games.max(1) as usize,
-        };
-        let mut unit_options = UnitOptions {
-            archives: config.archives,
-            source: config.plan.source_options(),
-            shard: config.shard,
-            walk_every_file: false,
-        };
-        let units = source::Units::new(source::discover(&paths, config.follow_links, config.archives), unit_options);
         // Each report in input order: counted, shown on the bar, written.
         let mut deliver = |report: FileReport| -> io::Result<()> {
             unreadable.set(unreadable.get() | report.error.as_ref().is_some_and(|e| e.code == "io"));
@@ -197,37 +181,17 @@ fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Writ
                 reporter.file(&report)
             }
         };
-        let work = |unit: &mut Unit| match unit {
-            Unit::File { path, display } => match config.plan.check_whole_file(path, display) {
-                WholeFile::Checked(reports) => Work::Reports(reports),
-                WholeFile::TooLarge => Work::Stream(path.clone(), display.clone()),
-            },
-            Unit::Item { item, continued } => {
-                Work::Reports(item.take().map(|item| config.plan.check_item(item, *continued)).into_iter().collect())
-            }
-            Unit::Skipped { .. } => Work::Reports(Vec::new()),
-        };
-        let result = batch::run_ordered(units, ordered(), work, |unit, done| {
-            if let Unit::Skipped { display, message, error } = unit {
+        let result = for_each_report(
+            config,
+            &paths,
+            &mut |display, message, error| {
                 // A folder is not a file: it is said on stderr and not counted.
-                unreadable.set(unreadable.get() | *error);
+                unreadable.set(unreadable.get() | error);
                 let _ = writeln!(stderr, "gotool: {display}: {message}");
-                return Ok(());
-            }
-            match done {
-                Work::Reports(reports) => reports.into_iter().try_for_each(&mut deliver),
-                // A collection too large to read whole: streamed here, in its place in the order, its games spread
-                // over workers of their own while the others wait.
-                Work::Stream(path, display) => {
-                    unit_options.walk_every_file = true;
-                    let one = std::iter::once(Input::File { path, display });
-                    batch::run_ordered(source::Units::new(one, unit_options), ordered(), work, |_, done| match done {
-                        Work::Reports(reports) => reports.into_iter().try_for_each(&mut deliver),
-                        Work::Stream(..) => Ok(()),
-                    })
-                }
-            }
-        });
+                Ok(())
+            },
+            &mut deliver,
+        );
         progress.finish_and_clear();
         let gone =
             reader_gone(result).and_then(|gone| if gone { Ok(true) } else { reader_gone(reporter.finish(&summary)) });
@@ -246,6 +210,63 @@ fn run_files(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Writ
         || summary.games_lost > 0
         || (config.strict && summary.warnings > 0);
     Ok(if problems { exit::PROBLEMS } else { exit::OK })
+}
+
+/// Checks every file of `paths` as a run over files does (folders walked, archives opened, huge collections
+/// streamed game by game, on `config.jobs` workers) and hands each report to `deliver` in input order, on the
+/// calling thread; a folder that could not be read, or a link loop, goes to `skipped` (display, message, whether
+/// it is an error). An error from either stops the run and is returned. The command line and `api::Run` both
+/// run this.
+pub(crate) fn for_each_report(
+    config: &FilesConfig,
+    paths: &[PathBuf],
+    skipped: &mut dyn FnMut(&str, &str, bool) -> io::Result<()>,
+    deliver: &mut dyn FnMut(FileReport) -> io::Result<()>,
+) -> io::Result<()> {
+    // Reports waiting to be printed hold at most about one file's worth of games at the limit.
+    let ordered = || batch::Ordered {
+        jobs: config.jobs,
+        cost: |w: &Work| match w {
+            Work::Reports(reports) => reports.iter().map(|r| r.games.len() + 1).sum::<usize>().max(1),
+            Work::Stream(..) => 1,
+        },
+        budget: config.plan.limits.max_games.max(1) as usize,
+    };
+    let mut unit_options = UnitOptions {
+        archives: config.archives,
+        source: config.plan.source_options(),
+        shard: config.shard,
+        walk_every_file: false,
+    };
+    let units = source::Units::new(source::discover(paths, config.follow_links, config.archives), unit_options);
+    let work = |unit: &mut Unit| match unit {
+        Unit::File { path, display } => match config.plan.check_whole_file(path, display) {
+            WholeFile::Checked(reports) => Work::Reports(reports),
+            WholeFile::TooLarge => Work::Stream(path.clone(), display.clone()),
+        },
+        Unit::Item { item, continued } => {
+            Work::Reports(item.take().map(|item| config.plan.check_item(item, *continued)).into_iter().collect())
+        }
+        Unit::Skipped { .. } => Work::Reports(Vec::new()),
+    };
+    batch::run_ordered(units, ordered(), work, |unit, done| {
+        if let Unit::Skipped { display, message, error } = unit {
+            return skipped(display, message, *error);
+        }
+        match done {
+            Work::Reports(reports) => reports.into_iter().try_for_each(&mut *deliver),
+            // A collection too large to read whole: streamed here, in its place in the order, its games spread
+            // over workers of their own while the others wait.
+            Work::Stream(path, display) => {
+                unit_options.walk_every_file = true;
+                let one = std::iter::once(Input::File { path, display });
+                batch::run_ordered(source::Units::new(one, unit_options), ordered(), work, |_, done| match done {
+                    Work::Reports(reports) => reports.into_iter().try_for_each(&mut *deliver),
+                    Work::Stream(..) => Ok(()),
+                })
+            }
+        }
+    })
 }
 
 /// What a worker made of a unit.
