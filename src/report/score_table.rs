@@ -88,6 +88,12 @@ fn own_count_difference(sc: &Score) -> Option<(RulesName, &'static str, f64, Opt
     Some((own.rules, like_name, difference, (!why.is_empty()).then(|| why.join(", "))))
 }
 
+/// A difference of margins (Black minus White) in words: "1 more for White".
+fn leaning(difference: f64) -> String {
+    let side = if difference > 0.0 { "Black" } else { "White" };
+    format!("{} more for {side}", number(difference.abs()))
+}
+
 /// Whether every count shown has the same margin.
 fn all_margins_agree(sc: &Score) -> bool {
     sc.margin_difference.abs() < 1e-9 && own_count_difference(sc).is_none()
@@ -102,10 +108,10 @@ pub fn one_line(game: &GameReport, s: &GameScore) -> String {
     }
     let mut differences = Vec::new();
     if sc.margin_difference.abs() >= 1e-9 {
-        differences.push(format!("Chinese and Japanese margins differ by {}", number(sc.margin_difference)));
+        differences.push(format!("Chinese margin {} than Japanese", leaning(sc.margin_difference)));
     }
     if let Some((rules, like, difference, _)) = own_count_difference(sc) {
-        differences.push(format!("{} and {like} margins differ by {}", title(rules), number(difference)));
+        differences.push(format!("{} margin {} than {like}", title(rules), leaning(difference)));
     }
     if differences.is_empty() {
         line.push_str(" (same margin)");
@@ -186,7 +192,12 @@ pub fn table(game: &GameReport, s: &GameScore, name: &str) -> String {
     let _ = writeln!(out, "{margin}");
     if let Some((rules, like, difference, why)) = own_count_difference(sc) {
         let because = why.map(|w| format!(": {w}")).unwrap_or_default();
-        let _ = writeln!(out, "{} margin − {like} margin = {}{because}", title(rules), number(difference));
+        let _ = writeln!(
+            out,
+            "{} margin − {like} margin = {} (Black minus White){because}",
+            title(rules),
+            number(difference)
+        );
     }
     if sc.margin_difference.abs() >= 1e-9 {
         let _ = writeln!(

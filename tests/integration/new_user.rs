@@ -168,9 +168,13 @@ fn r14_3_same_margin_only_when_every_count_shown_agrees() {
     let table = &run.stdout;
     let margin_row = table.lines().find(|l| l.starts_with("Margin")).unwrap_or_else(|| panic!("{table}"));
     assert!(!margin_row.contains("same margin"), "{table}");
-    assert!(table.contains("AGA margin − Chinese margin = 1: +1 handicap compensation (1 instead of 2)"), "{table}");
+    assert!(
+        table
+            .contains("AGA margin − Chinese margin = 1 (Black minus White): +1 handicap compensation (1 instead of 2)"),
+        "{table}"
+    );
     let run = run_on("aga.sgf", &text, &["check"]);
-    assert!(run.stdout.contains("AGA and Chinese margins differ by 1)"), "{}", run.stdout);
+    assert!(run.stdout.contains("AGA margin 1 more for Black than Chinese)"), "{}", run.stdout);
     assert!(!run.stdout.contains("same margin"), "{}", run.stdout);
 }
 
@@ -256,10 +260,18 @@ fn r14_10_unreadable_paths_exit_2_and_folders_are_not_files() {
     mode(&top.join("closed.sgf"), 0o000);
     mode(&top.join("tree/locked"), 0o000);
 
-    // A named file that cannot be read: a usage-level error (exit 2), said on stderr.
+    // A named file that cannot be read: exit 2, and the report says why in every format, as it does for such a
+    // file inside a folder.
     let run = run_unprivileged(top, &["check", "closed.sgf"]);
     assert_eq!(run.code, 2, "{} {}", run.stdout, run.stderr);
-    assert!(run.stderr.contains("gotool: closed.sgf: Permission denied"), "{}", run.stderr);
+    assert!(run.stdout.starts_with("closed.sgf: error: cannot read: Permission denied"), "{}", run.stdout);
+    let run = run_unprivileged(top, &["check", "--format", "json", "closed.sgf"]);
+    assert_eq!(run.code, 2, "{} {}", run.stdout, run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["files"][0]["path"], "closed.sgf", "{}", run.stdout);
+    assert_eq!(report["files"][0]["error"]["code"], "io", "{}", run.stdout);
+    let run = run_unprivileged(top, &["check", "--format", "github", "closed.sgf"]);
+    assert!(run.stdout.starts_with("::error file=closed.sgf,"), "{}", run.stdout);
     // A folder inside a walk that cannot be read: said on stderr, not counted as a file, exit 2.
     let run = run_unprivileged(top, &["check", "tree"]);
     assert_eq!(run.code, 2, "{} {}", run.stdout, run.stderr);
