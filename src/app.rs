@@ -83,21 +83,24 @@ fn run_show(config: &ShowConfig, stdout: &mut dyn Write) -> Result<u8> {
     let (bytes, path) =
         source::read_one(&config.path, config.view.limits.max_file_bytes).map_err(|e| anyhow::anyhow!("{e}"))?;
     let picture = config.view.draw(&bytes, &path)?;
+    let mut text = String::new();
     for note in &picture.notes {
-        writeln!(stdout, "note: {}", report::escape_terminal(note))?;
+        text.push_str(&format!("note: {}\n", report::escape_terminal(note)));
     }
     match &config.svg {
         Some(path) => {
             let svg = render::svg::render(&picture.diagram, &render::svg::SvgOptions::default());
             // `-` is stdout, as in every Unix tool.
             if path.as_os_str() == "-" {
-                stdout.write_all(svg.as_bytes())?;
+                text.push_str(&svg);
             } else {
                 write_atomically(path, svg.as_bytes())?;
             }
         }
-        None => stdout.write_all(render::text::render(&picture.diagram, &config.text).as_bytes())?,
+        None => text.push_str(&render::text::render(&picture.diagram, &config.text)),
     }
+    // A reader that stops early (`gotool show … | head`) ends the run quietly.
+    reader_gone(stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush())).context("writing the picture")?;
     Ok(exit::OK)
 }
 

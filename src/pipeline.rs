@@ -397,9 +397,15 @@ impl View {
             (None, None) => picture::final_position(&end),
         };
         diagram.title = Some(picture::title(&game));
-        // The first error, and what was ignored of what the user asked (a --dead point off this board).
-        let mut notes: Vec<String> = game.first_error().map(|e| e.message.clone()).into_iter().collect();
-        notes.extend(game.diagnostics.iter().filter(|d| d.code == "bad-dead-point").map(|d| d.message.clone()));
+        // The first error, and what was ignored of what the user asked (a --dead point off this board, or one
+        // with no stone on it).
+        let ignored = ["bad-dead-point", "dead-on-empty-point", "dead-point-off-board"];
+        let first_error = game.first_error().map(|e| match e.move_label() {
+            Some(label) => format!("{label}: {}", e.message),
+            None => e.message.clone(),
+        });
+        let mut notes: Vec<String> = first_error.into_iter().collect();
+        notes.extend(game.diagnostics.iter().filter(|d| ignored.contains(&d.code)).map(|d| d.message.clone()));
         Ok(Picture { diagram, notes })
     }
 }

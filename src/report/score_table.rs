@@ -32,7 +32,7 @@ fn verdict(game: &GameReport, s: &GameScore) -> String {
             format!("RE {re}: not confirmed by the {} count, which has no dead stones removed.", title(against))
         }
         (Some(re), Some(false), Some(_)) if let Some(why) = &s.markup_explains_result => {
-            format!("RE {re}: {} (see result-matches-markup).", escape_terminal(why))
+            format!("RE {re}: {} (info note result-matches-markup, shown with -v).", escape_terminal(why))
         }
         (Some(re), Some(false), Some(against)) => {
             format!("RE {re}: does not match the {} count (see result-mismatch).", title(against))

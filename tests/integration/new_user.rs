@@ -98,6 +98,9 @@ fn r14_12_dead_values_that_name_no_point_are_usage_errors() {
     let run = run_on("d.sgf", text, &["show", "--score", "--dead", "Z9"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.starts_with("note: --dead Z9: not a point on the 9x9 board; ignored"), "{}", run.stdout);
+    let run = run_on("d.sgf", text, &["show", "--score", "--dead", "A1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("note: no stone to mark dead at A1: ignored"), "{}", run.stdout);
 }
 
 // See: #14 (2) — a size or count limit of 0 refuses every file: a usage error, not a limit error per file.
@@ -193,7 +196,7 @@ fn r14_4_a_result_the_records_marks_give_says_where_the_counts_differ() {
     assert!(
         run.stdout.contains(
             "RE W+12.50: counting the record's own TB/TW marks gives RE; gotool's count differs from the marks at P4 \
-             (marked Black, counted for nobody: a false eye that must be filled) (see result-matches-markup)."
+             (marked Black, counted for nobody: a false eye that must be filled) (info note result-matches-markup, shown with -v)."
         ),
         "{}",
         run.stdout
@@ -516,4 +519,25 @@ fn r14_walk_text_only_flags_with_other_formats_are_usage_errors() {
         let run = run_on("t.sgf", text, &["check", flag]);
         assert_eq!(run.code, 1, "{flag} with text: {}", run.stderr);
     }
+}
+
+// See: #14 (the walk) — `show` into a reader that has gone (`gotool show … | head -1`) ends quietly, as `check`
+// does, and names the move a replay stopped at.
+#[test]
+fn r14_walk_show_into_a_closed_pipe_ends_quietly_and_names_the_stopping_move() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "occ.sgf", "(;GM[1]SZ[9];B[ee];W[ee])");
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gotool"))
+        .args(["show", "occ.sgf"])
+        .current_dir(dir.path())
+        .stdout(writer)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let run = run_in(dir.path(), &["show", "occ.sgf"]);
+    assert!(run.stdout.starts_with("note: move 2 (W E5 / ee): the point is already occupied"), "{}", run.stdout);
 }
