@@ -245,7 +245,7 @@ pub struct InputArgs {
     pub rules: Option<RulesArg>,
 
     /// Use this komi instead of the record's KM: points, a multiple of 0.25 from -1000 to 1000.
-    #[arg(long, allow_negative_numbers = true, value_parser = config::komi_flag, help_heading = "Rules")]
+    #[arg(long, allow_hyphen_values = true, value_parser = config::komi_flag, help_heading = "Rules")]
     pub komi: Option<f64>,
 
     /// Write the report to this file (atomically: a temporary file renamed into place) instead of stdout.

@@ -10,7 +10,7 @@
 //! it) and `TERM` is not `dumb`.
 
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::cli::{
     CheckDeadArg, Cli, ColorChoice, Command, DeadArg, FixArgs, FixFormatArg, FormatArg, GroupByArg, InputArgs,
@@ -200,7 +200,7 @@ impl Config {
         // `-` is stdout, as in every Unix tool; a folder is not a place for a report.
         let output = input.output.clone().filter(|p| p.as_os_str() != "-");
         if let Some(path) = &output
-            && path.is_dir()
+            && names_a_folder(path)
         {
             anyhow::bail!("--output {}: that is a folder; name a file for the report", path.display());
         }
@@ -467,10 +467,15 @@ fn fix_config(args: FixArgs) -> anyhow::Result<FixConfig> {
     })
 }
 
+/// Whether a path given for a report or a picture is a folder, or is written as one (`out/`).
+fn names_a_folder(path: &Path) -> bool {
+    path.is_dir() || path.as_os_str().to_string_lossy().ends_with(std::path::MAIN_SEPARATOR)
+}
+
 fn show_config(args: ShowArgs, terminal: &Terminal) -> anyhow::Result<ShowConfig> {
     let dead = dead_stones(args.dead, true)?;
     if let Some(path) = &args.svg
-        && path.is_dir()
+        && names_a_folder(path)
     {
         anyhow::bail!("--svg {}: that is a folder; name a file for the picture", path.display());
     }

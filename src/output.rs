@@ -51,7 +51,14 @@ impl AtomicFile {
             .prefix(&format!(".{name}."))
             .suffix(".tmp")
             .tempfile_in(folder)
-            .with_context(|| format!("cannot create a temporary file in {}", folder.display()))?;
+            // Said of the target and its folder: the temporary file's random name means nothing to the user.
+            .map_err(|e| {
+                let why = match folder.is_dir() {
+                    true => format!("{} in {}", io::Error::from(e.kind()), folder.display()),
+                    false => format!("there is no folder {}", folder.display()),
+                };
+                anyhow::anyhow!("cannot write {}: {why}", target.display())
+            })?;
         TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner()).push(file.path().to_path_buf());
         let registered = Registered(file.path().to_path_buf());
         Ok(AtomicFile { writer: BufWriter::new(file), target: target.to_path_buf(), _registered: registered })

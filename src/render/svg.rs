@@ -11,8 +11,8 @@
 //!
 //! Both are wrapped to the width of the picture (at `, ` between the parts of a title when it can, else between
 //! words, else inside a word) in a font of 14 px down to [`MIN_TEXT_SIZE`]: the fewest lines, then the largest
-//! size. Text that does not fit in [`MAX_TEXT_LINES`] lines at the smallest size is cut with `…`; the whole
-//! title and caption are also the document's `<title>` and `<desc>`, which viewers show as a tooltip and
+//! size. Text that does not fit in [`MAX_TEXT_LINES`] lines at the smallest size is cut with `…`; the
+//! title and caption before that cut are also the document's `<title>` and `<desc>`, which viewers show as a tooltip and
 //! screen readers read. The widths are estimated from the characters (see `advance`), a little wide for
 //! DejaVu Sans and Arial, so a line never runs off the picture.
 //!

@@ -58,7 +58,7 @@ fn r14_1_two_values_in_a_move_name_the_colour_and_show_the_values() {
 #[test]
 fn r14_2_flag_values_that_mean_nothing_are_usage_errors() {
     let text = "(;GM[1]SZ[9];B[ee])";
-    for komi in ["nan", "inf", "-1e308", "6.3", "1000.5"] {
+    for komi in ["nan", "inf", "-inf", "-1e308", "6.3", "1000.5"] {
         let run = run_on("k.sgf", text, &["score", "--force", "--komi", komi]);
         assert_eq!(run.code, 2, "--komi {komi}: {}", run.stdout);
         assert!(run.stderr.contains("komi is a multiple of 0.25 from -1000 to 1000"), "{}", run.stderr);
@@ -122,6 +122,15 @@ fn r14_8_svg_into_a_folder_is_a_usage_error() {
     let run = run_on("s.sgf", "(;GM[1]SZ[9];B[ee])", &["show", "--svg", "."]);
     assert_eq!(run.code, 2, "{}", run.stdout);
     assert!(run.stderr.contains("--svg .: that is a folder"), "{}", run.stderr);
+    // A path written as a folder, and a folder that is not there: said of the path the user gave, not of a
+    // temporary file's random name.
+    let run = run_on("s.sgf", "(;GM[1]SZ[9];B[ee])", &["check", "-o", "sub/"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("--output sub/: that is a folder"), "{}", run.stderr);
+    let run = run_on("s.sgf", "(;GM[1]SZ[9];B[ee])", &["check", "-o", "nowhere/r.txt"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("cannot write nowhere/r.txt: there is no folder nowhere"), "{}", run.stderr);
+    assert!(!run.stderr.contains(".tmp"), "{}", run.stderr);
 }
 
 // See: #14 (6) — plurals in `stats` for one game.
