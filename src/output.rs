@@ -5,6 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use tempfile::NamedTempFile;
@@ -13,10 +14,15 @@ use tempfile::NamedTempFile;
 /// there without running destructors.
 static TEMPORARY_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Removes every temporary file still being written; for the binary's interrupt handler, just before it exits.
+/// Set once the run is interrupted: no temporary file is created after that.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Removes every temporary file still being written, and refuses to create any more; for the binary's interrupt
+/// handler, just before it exits.
 pub(crate) fn remove_temporary_files() {
-    let files = std::mem::take(&mut *TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner()));
-    for file in files {
+    let mut registry = TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner());
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    for file in registry.drain(..) {
         let _ = std::fs::remove_file(file);
     }
 }
@@ -47,6 +53,12 @@ impl AtomicFile {
             _ => Path::new("."),
         };
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        // The file is created and registered under the registry's lock, so an interrupt never falls between
+        // the two and leaves it behind.
+        let mut registry = TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner());
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            anyhow::bail!("cannot write {}: the run was interrupted", target.display());
+        }
         let file = tempfile::Builder::new()
             .prefix(&format!(".{name}."))
             .suffix(".tmp")
@@ -59,7 +71,8 @@ impl AtomicFile {
                 };
                 anyhow::anyhow!("cannot write {}: {why}", target.display())
             })?;
-        TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner()).push(file.path().to_path_buf());
+        registry.push(file.path().to_path_buf());
+        drop(registry);
         let registered = Registered(file.path().to_path_buf());
         Ok(AtomicFile { writer: BufWriter::new(file), target: target.to_path_buf(), _registered: registered })
     }
