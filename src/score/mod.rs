@@ -641,17 +641,20 @@ fn markup_warnings(
     let differ = grid.empty & ((mark[0] ^ owner[0]) | (mark[1] ^ owner[1]));
     let differing = list(differ);
     if !differing.is_empty() {
-        let say = |c: Option<Color>| c.map_or("none", |c| c.name());
+        // In the words the RE verdict uses for the same points.
+        let marked = |c: Option<Color>| c.map_or("not marked".to_string(), |c| format!("marked {}", c.name()));
+        let counted =
+            |c: Option<Color>| c.map_or("counted for nobody".to_string(), |c| format!("counted {}", c.name()));
         // Row by row, so that the first points are the ones the message names.
         let mut text: Vec<String> = differ
             .points()
             .take(NAMED_IN_MESSAGE)
             .map(|(x, y)| {
                 format!(
-                    "{} marked {}, counted {}",
+                    "{} {}, {}",
                     to_point(x, y).to_board_notation(height),
-                    say(color_in(&mark, x, y)),
-                    say(color_in(&owner, x, y))
+                    marked(color_in(&mark, x, y)),
+                    counted(color_in(&owner, x, y))
                 )
             })
             .collect();

@@ -211,6 +211,9 @@ fn r14_4_a_result_the_records_marks_give_says_where_the_counts_differ() {
         run.stdout
     );
     assert!(!run.stdout.contains("[result-mismatch]"), "{}", run.stdout);
+    // The markup warning names the point in the same words.
+    let run = crate::util::run(&["check", "-v", path.to_str().unwrap()]);
+    assert!(run.stdout.contains("P4 marked Black, counted for nobody"), "{}", run.stdout);
 }
 
 // See: #14 (6)
