@@ -82,7 +82,7 @@ impl Run {
                         && !source::holds_records(p, config.follow_links, config.archives) =>
                 {
                     unusable.push(format!(
-                        "{}: no SGF files found in this folder (--allow-empty accepts that)",
+                        "{}: no records found in this folder (SGF, MGT, GIB, NGF, UGF/UGI or archives of them; --allow-empty accepts that)",
                         p.display()
                     ));
                 }

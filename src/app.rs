@@ -127,7 +127,7 @@ fn unusable_paths(config: &FilesConfig, stderr: &mut dyn Write) -> Vec<PathBuf> 
                     && !config.allow_empty
                     && !source::holds_records(p, config.follow_links, config.archives) =>
             {
-                Some("no SGF files found in this folder (--allow-empty accepts that)".to_string())
+                Some("no records found in this folder (SGF, MGT, GIB, NGF, UGF/UGI or archives of them; --allow-empty accepts that)".to_string())
             }
             Ok(()) => None,
         };

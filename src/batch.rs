@@ -42,7 +42,12 @@ where
     E: FnMut(&T, R) -> std::io::Result<()>,
     C: Fn(&R) -> usize + Sync,
 {
-    let jobs = settings.jobs.max(1);
+    // No more workers than units of work: the first `jobs` are taken before any worker starts, so an archive or
+    // a folder holding one record is checked on one thread whatever `-j` says.
+    let mut inputs = inputs;
+    let head: Vec<T> = inputs.by_ref().take(settings.jobs.max(1)).collect();
+    let jobs = settings.jobs.min(head.len()).max(1);
+    let inputs = head.into_iter().chain(inputs);
     if jobs == 1 {
         // One job: no pool, no hand-off per file. The main thread's stack is at least as large as a worker's
         // on every platform gotool targets, and the pipeline does not recurse.
@@ -249,6 +254,30 @@ mod tests {
         )
         .unwrap();
         assert_eq!(seen, (0..50).map(|i| i.to_string()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn no_more_workers_than_units_of_work() {
+        // One unit (an archive or a folder holding one record) with eight jobs asked: checked on the calling
+        // thread, with no pool; three units on three threads at most.
+        for (count, most) in [(1, 1), (3, 3)] {
+            let threads = Mutex::new(std::collections::HashSet::new());
+            run_ordered(
+                numbered_inputs(count).into_iter(),
+                Ordered { jobs: 8, cost: |_: &u64| 1, budget: 1_000 },
+                |input| {
+                    threads.lock().unwrap().insert(std::thread::current().id());
+                    number_after_a_pause(input)
+                },
+                |_, _| Ok(()),
+            )
+            .unwrap();
+            let threads = threads.into_inner().unwrap();
+            assert!(threads.len() <= most, "{count} units ran on {} threads", threads.len());
+            if count == 1 {
+                assert!(threads.contains(&std::thread::current().id()), "one unit is worked on the calling thread");
+            }
+        }
     }
 
     #[test]

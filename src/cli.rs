@@ -261,7 +261,7 @@ pub struct InputArgs {
     pub strict: bool,
 
     /// Files checked in parallel (default: the number of cores; at most 4 times the cores, and no more than
-    /// the files named when no folder is).
+    /// the files, folders' records or archive members there are to check).
     #[arg(long, short = 'j', value_name = "N", value_parser = config::jobs_flag, help_heading = "Batch")]
     pub jobs: Option<usize>,
 

@@ -214,6 +214,7 @@ impl Config {
                 ("--board", plan.error_pictures.is_some()),
                 ("--verbose", report.as_ref().is_some_and(|r| r.verbose)),
                 ("--problems-only", report.as_ref().is_some_and(|r| r.problems_only)),
+                ("--ascii", matches!(&kind, ReportKind::Stats(options) if options.ascii)),
             ];
             if let Some((flag, _)) = text_only.iter().find(|(_, given)| *given) {
                 anyhow::bail!(

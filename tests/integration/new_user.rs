@@ -307,7 +307,7 @@ fn r14_13_a_folder_without_records_is_a_usage_error() {
     for folder in ["empty", "notes"] {
         let run = run_in(dir.path(), &["check", folder]);
         assert_eq!(run.code, 2, "{folder}");
-        assert!(run.stderr.contains("no SGF files found in this folder"), "{}", run.stderr);
+        assert!(run.stderr.contains("no records found in this folder"), "{}", run.stderr);
         assert_eq!(run_in(dir.path(), &["check", "--allow-empty", folder]).code, 0);
     }
 }
@@ -552,4 +552,14 @@ fn r14_walk_show_into_a_closed_pipe_ends_quietly_and_names_the_stopping_move() {
     assert!(stderr.is_empty(), "{stderr}");
     let run = run_in(dir.path(), &["show", "occ.sgf"]);
     assert!(run.stdout.starts_with("note: move 2 (W E5 / ee): the point is already occupied"), "{}", run.stdout);
+}
+
+// See: #14 (the walk) — `stats --ascii` shapes the drawn histograms only: with --format json it is a usage error,
+// as the text-only flags of check are.
+#[test]
+fn r14_walk_stats_ascii_with_json_is_a_usage_error() {
+    let run = run_on("t.sgf", "(;GM[1]SZ[9];B[ee])", &["stats", "--ascii", "--format", "json"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("--ascii shapes text output"), "{}", run.stderr);
+    assert_eq!(run_on("t.sgf", "(;GM[1]SZ[9];B[ee])", &["stats", "--ascii"]).code, 0);
 }
