@@ -68,9 +68,10 @@ pub fn scored_position(end: &Replayed, score: &GameScore) -> Diagram {
 /// (`· AGA W+4.5`).
 pub fn score_caption(score: &GameScore) -> String {
     let sc = &score.score;
-    let mut caption = format!("Japanese {} · Chinese {}", sc.japanese.result, sc.chinese.result);
+    let shown = score_table::shown;
+    let mut caption = format!("Japanese {} · Chinese {}", shown(&sc.japanese.result), shown(&sc.chinese.result));
     if let Some(own) = &sc.record_rules {
-        caption.push_str(&format!(" · {} {}", score_table::title(own.rules), own.count.result));
+        caption.push_str(&format!(" · {} {}", score_table::title(own.rules), shown(&own.count.result)));
     }
     caption
 }

@@ -88,6 +88,11 @@ fn own_count_difference(sc: &Score) -> Option<(RulesName, &'static str, f64, Opt
     Some((own.rules, like_name, difference, (!why.is_empty()).then(|| why.join(", "))))
 }
 
+/// A count's result for a reader: a margin of 0 (SGF's `RE[0]`, kept so in JSON) is a draw.
+pub(crate) fn shown(result: &str) -> &str {
+    if result == "0" { "0 (draw)" } else { result }
+}
+
 /// A difference of margins (Black minus White) in words: "1 more for White".
 fn leaning(difference: f64) -> String {
     let side = if difference > 0.0 { "Black" } else { "White" };
@@ -102,9 +107,9 @@ fn all_margins_agree(sc: &Score) -> bool {
 /// One line for `check`: `score: Japanese W+3.5, Chinese W+3.5 (same margin); RE W+3.5: matches the Japanese count.`
 pub fn one_line(game: &GameReport, s: &GameScore) -> String {
     let sc = &s.score;
-    let mut line = format!("score: Japanese {}, Chinese {}", sc.japanese.result, sc.chinese.result);
+    let mut line = format!("score: Japanese {}, Chinese {}", shown(&sc.japanese.result), shown(&sc.chinese.result));
     if let Some(own) = &sc.record_rules {
-        let _ = write!(line, ", {} {}", title(own.rules), own.count.result);
+        let _ = write!(line, ", {} {}", title(own.rules), shown(&own.count.result));
     }
     let mut differences = Vec::new();
     if sc.margin_difference.abs() >= 1e-9 {
@@ -184,7 +189,7 @@ pub fn table(game: &GameReport, s: &GameScore, name: &str) -> String {
     }
     let mut margin = format!("{:23}", "Margin");
     for (_, count) in &columns {
-        let _ = write!(margin, "{:>width$}", format_margin(count.margin));
+        let _ = write!(margin, "{:>width$}", shown(&format_margin(count.margin)));
     }
     if all_margins_agree(sc) {
         margin.push_str("   same margin");

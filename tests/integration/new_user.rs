@@ -563,3 +563,16 @@ fn r14_walk_stats_ascii_with_json_is_a_usage_error() {
     assert!(run.stderr.contains("--ascii shapes text output"), "{}", run.stderr);
     assert_eq!(run_on("t.sgf", "(;GM[1]SZ[9];B[ee])", &["stats", "--ascii"]).code, 0);
 }
+
+// See: #14 (the walk) — a margin of 0 reads as a draw in text (JSON keeps SGF's "0").
+#[test]
+fn r14_walk_a_margin_of_zero_reads_as_a_draw() {
+    let text = "(;GM[1]SZ[9]KM[0];B[ee];W[dd];B[];W[])";
+    let run = run_on("j.sgf", text, &["check"]);
+    assert!(run.stdout.contains("score: Japanese 0 (draw), Chinese 0 (draw) (same margin)"), "{}", run.stdout);
+    let run = run_on("j.sgf", text, &["score"]);
+    let margin_row = run.stdout.lines().find(|l| l.starts_with("Margin")).unwrap_or_default().to_string();
+    assert!(margin_row.contains("0 (draw)"), "{}", run.stdout);
+    let run = run_on("j.sgf", text, &["score", "--format", "json"]);
+    assert!(run.stdout.contains(r#""result":"0""#), "{}", run.stdout);
+}
