@@ -21,11 +21,13 @@ fn main() {
         _ => version.to_string(),
     };
     println!("cargo:rustc-env=GOTOOL_VERSION={full}");
-    // A new commit or checkout changes HEAD or the branch it points to.
-    for path in [".git/HEAD", ".git/index"] {
-        println!("cargo:rerun-if-changed={path}");
-    }
-    if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
-        println!("cargo:rerun-if-changed=.git/{head}");
+    // A new commit or checkout changes HEAD or the branch it points to. Their paths are asked of git, since in a
+    // worktree `.git` is a file; a path that does not exist would make cargo run this script on every build.
+    let mut watched = vec!["HEAD".to_string(), "index".to_string()];
+    watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
+    for name in watched {
+        if let Some(path) = git(&["rev-parse", "--git-path", &name]).filter(|p| std::path::Path::new(p).exists()) {
+            println!("cargo:rerun-if-changed={path}");
+        }
     }
 }
