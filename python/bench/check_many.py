@@ -2,7 +2,8 @@
 
     python bench/check_many.py FOLDER [--jobs N] [--rounds R]
 
-Prints the best of R rounds of each, and their ratio. The records are read into memory once, before timing;
+Prints the best of R rounds of each, and their ratio. The command is the repository's target/release/gotool when
+it is built, else the one installed beside this Python. The records are read into memory once, before timing;
 check_many's time includes building the Python dicts. Also times the conversion alone (JSON text to dicts).
 """
 
@@ -41,7 +42,10 @@ def main():
     many = best(args.rounds, lambda: reports.append(gotool.check_many(data, names=names, jobs=args.jobs)))
     text = json.dumps(reports[-1])
     convert = best(args.rounds, lambda: json.loads(text))
-    command = [str(Path(sys.executable).with_name("gotool")), "check", "-q", "-j", str(args.jobs), args.folder]
+    # The repository's own build if there is one: the console script beside this Python starts an interpreter.
+    built = Path(__file__).resolve().parents[2] / "target" / "release" / "gotool"
+    cli_path = built if built.exists() else Path(sys.executable).with_name("gotool")
+    command = [str(cli_path), "check", "-q", "-j", str(args.jobs), args.folder]
     cli = best(args.rounds, lambda: subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     print(f"gotool check -q (CLI)      {cli:7.3f} s")
     print(f"gotool.check_many          {many:7.3f} s   {many / cli:5.2f}x the CLI")
