@@ -14,7 +14,7 @@ use crate::cli::{Cli, FormatArg};
 use crate::config::{Config, FilesConfig, FixConfig, ReportKind, ShowConfig};
 use crate::fix::Fixer;
 use crate::model::{FileError, FileReport, FixReport, FixSummary, Summary, plural};
-use crate::output::{Output, reader_gone, write_atomically};
+use crate::output::{Copies, Output, reader_gone, write_atomically};
 use crate::pipeline::WholeFile;
 use crate::render;
 use crate::report::fix::FixReporter;
@@ -337,21 +337,22 @@ fn run_fix(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -
                 let _ = writeln!(stderr, "gotool: {}: {problem}", p.display());
                 unusable = true;
             }
-            None => roots.push(p.clone()),
+            // Whether it is a folder, asked once (not for each file found in it).
+            None => roots.push(Root { path: p.clone(), folder: p.is_dir() }),
         }
     }
     if let Some(dir) = &config.out_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     // Files already inside the output folder (`--out-dir` inside a folder being fixed) are not fixed again.
-    let out_dir = config.out_dir.as_ref().and_then(|d| std::fs::canonicalize(d).ok());
+    let mut inside_out_dir = InsideFolder::new(config.out_dir.as_deref(), config.follow_links);
     let inputs = roots.iter().flat_map(|root| {
-        source::discover(std::slice::from_ref(root), config.follow_links, false).map(move |input| (root, input))
+        source::discover(std::slice::from_ref(&root.path), config.follow_links, false).map(move |input| (root, input))
     });
     let inputs = inputs.filter(|(root, input)| {
         // In folders, fix takes SGF text only (the other formats are `convert`'s).
         if let Input::File { path, .. } = input
-            && root.is_dir()
+            && root.folder
             && !path
                 .extension()
                 .and_then(|e| e.to_str())
@@ -359,19 +360,18 @@ fn run_fix(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -
         {
             return false;
         }
-        match (&out_dir, input) {
-            (Some(dir), Input::File { path, .. }) if !config.paths.contains(path) => {
-                !std::fs::canonicalize(path).is_ok_and(|p| p.starts_with(dir))
-            }
+        match input {
+            Input::File { path, .. } if !config.paths.contains(path) => !inside_out_dir.holds(path),
             _ => true,
         }
     });
+    let copies = config.out_dir.as_deref().map(Copies::new);
     let fixer = Fixer::new(config.options.clone());
     let writes = config.write.is_some() || config.out_dir.is_some();
     let mut unreadable = false;
     let mut summary = FixSummary::default();
     let mut output = Output::open(None, stdout)?;
-    let single_file = roots.len() == 1 && !roots[0].is_dir();
+    let single_file = roots.len() == 1 && !roots[0].folder;
     let progress = if config.quiet || single_file || !io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
@@ -387,7 +387,7 @@ fn run_fix(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -
             inputs,
             ordered,
             |(root, input)| match input {
-                Input::File { path, display } => Some(fix_one(config, &fixer, root, path, display)),
+                Input::File { path, display } => Some(fix_one(config, &fixer, copies.as_ref(), root, path, display)),
                 Input::Skipped { .. } | Input::Stdin | Input::Member { .. } => None,
             },
             |(root, input), report| {
@@ -400,7 +400,8 @@ fn run_fix(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -
                         // Fixed records are written back where they came from: files, not streams or members.
                         _ => {
                             unreadable = true;
-                            let _ = writeln!(stderr, "gotool: {}: fix reads files and folders only", root.display());
+                            let _ =
+                                writeln!(stderr, "gotool: {}: fix reads files and folders only", root.path.display());
                         }
                     }
                     return Ok(());
@@ -419,6 +420,9 @@ fn run_fix(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -
             },
         );
         progress.finish_and_clear();
+        if let Some(copies) = copies {
+            copies.flush()?;
+        }
         let gone =
             reader_gone(result).and_then(|gone| if gone { Ok(true) } else { reader_gone(reporter.finish(&summary)) });
         if gone.context("writing the report")? {
@@ -436,7 +440,14 @@ fn run_fix(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -
 /// Fixes one file and writes what the flags ask for: the fixed file over the original (`--write`, with the
 /// original kept as `.orig` under `--backup`) or a copy in the output folder (`--out-dir`: every file, fixed or
 /// not). A failed write is the file's error.
-fn fix_one(config: &FixConfig, fixer: &Fixer, root: &Path, path: &Path, display: &str) -> FixReport {
+fn fix_one(
+    config: &FixConfig,
+    fixer: &Fixer,
+    copies: Option<&Copies>,
+    root: &Root,
+    path: &Path,
+    display: &str,
+) -> FixReport {
     let fixed = fixer.fix_file(path, display);
     let mut report = fixed.report;
     if config.diff
@@ -455,18 +466,15 @@ fn fix_one(config: &FixConfig, fixer: &Fixer, root: &Path, path: &Path, display:
             }
             write_atomically(&target, output).map(|()| std::mem::take(&mut target))
         })
-    } else if let Some(dir) = &config.out_dir {
+    } else if let (Some(dir), Some(copies)) = (&config.out_dir, copies) {
         let bytes = fixed.output.as_ref().or(fixed.input.as_ref());
         bytes.map(|bytes| {
-            let relative = match path.strip_prefix(root) {
-                Ok(r) if root.is_dir() && !r.as_os_str().is_empty() => r.to_path_buf(),
+            let relative = match path.strip_prefix(&root.path) {
+                Ok(r) if root.folder && !r.as_os_str().is_empty() => r.to_path_buf(),
                 _ => PathBuf::from(path.file_name().unwrap_or_default()),
             };
             let target = dir.join(relative);
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
-            }
-            write_atomically(&target, bytes).map(|()| target)
+            copies.write(&target, bytes).map(|()| target)
         })
     } else {
         None
@@ -481,6 +489,47 @@ fn fix_one(config: &FixConfig, fixer: &Fixer, root: &Path, path: &Path, display:
     report
 }
 
+/// A path named on the command line of `fix`.
+struct Root {
+    path: PathBuf,
+    /// Whether it is a folder.
+    folder: bool,
+}
+
+/// Whether the files of a walk are inside a folder (the output folder of `fix --out-dir`), by their paths with
+/// every link resolved. The files of one folder come one after another in a walk, so a folder's path is resolved
+/// once for all of them; a file's own path is resolved only when links are followed (a file can then be a link).
+struct InsideFolder {
+    /// The folder, links resolved (`None`: no folder, or one that cannot be resolved; nothing is inside).
+    folder: Option<PathBuf>,
+    follow_links: bool,
+    /// The last file's folder, and whether it is inside.
+    last: Option<(PathBuf, bool)>,
+}
+
+impl InsideFolder {
+    fn new(folder: Option<&Path>, follow_links: bool) -> InsideFolder {
+        InsideFolder { folder: folder.and_then(|d| std::fs::canonicalize(d).ok()), follow_links, last: None }
+    }
+
+    fn holds(&mut self, path: &Path) -> bool {
+        let Some(folder) = &self.folder else { return false };
+        let parent = match path.parent() {
+            Some(parent) if !self.follow_links && path.file_name().is_some() => parent,
+            _ => return std::fs::canonicalize(path).is_ok_and(|p| p.starts_with(folder)),
+        };
+        match &self.last {
+            Some((last, inside)) if last == parent => *inside,
+            _ => {
+                let resolved = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
+                let inside = std::fs::canonicalize(resolved).is_ok_and(|p| p.starts_with(folder));
+                self.last = Some((parent.to_path_buf(), inside));
+                inside
+            }
+        }
+    }
+}
+
 /// The unified diff of a fix, of the texts as gotool reads them.
 fn fix_diff(display: &str, input: &[u8], output: &[u8]) -> String {
     let text = |bytes: &[u8]| match crate::sgf::decode::decode(bytes) {
@@ -488,4 +537,34 @@ fn fix_diff(display: &str, input: &[u8], output: &[u8]) -> String {
         Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     };
     report::fix::unified_diff(display, &text(input), &text(output))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_inside_the_output_folder_are_told_by_their_resolved_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        let (input, out) = (dir.path().join("in"), dir.path().join("in/out"));
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(input.join("a.sgf"), "(;)").unwrap();
+        std::fs::write(out.join("b.sgf"), "(;)").unwrap();
+        let mut inside = InsideFolder::new(Some(&out), false);
+        assert!(!inside.holds(&input.join("a.sgf")));
+        assert!(inside.holds(&out.join("b.sgf")));
+        assert!(inside.holds(&input.join("./out/b.sgf")));
+        // The folder asked again, after another: the answer is the folder's.
+        assert!(!inside.holds(&input.join("a.sgf")));
+        assert!(!InsideFolder::new(None, false).holds(&out.join("b.sgf")));
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&out, dir.path().join("link")).unwrap();
+            assert!(inside.holds(&dir.path().join("link/b.sgf")), "a folder reached through a link");
+            // With links followed a file can be a link itself: its own path is resolved.
+            std::os::unix::fs::symlink(out.join("b.sgf"), input.join("c.sgf")).unwrap();
+            assert!(InsideFolder::new(Some(&out), true).holds(&input.join("c.sgf")));
+            assert!(!InsideFolder::new(Some(&out), true).holds(&input.join("a.sgf")));
+        }
+    }
 }
