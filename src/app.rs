@@ -1,8 +1,10 @@
 //! Runs a resolved `Config`: walks the inputs, runs the plan on each file in parallel, feeds the reporter in
 //! input order, and decides the exit status; or draws one position for `show`.
 
+mod fix;
+
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use console::Term;
@@ -12,13 +14,11 @@ use crate::batch;
 use clap::CommandFactory;
 
 use crate::cli::{Cli, FormatArg};
-use crate::config::{Config, FilesConfig, FixConfig, ReportKind, ShowConfig};
-use crate::fix::Fixer;
-use crate::model::{FileError, FileReport, FixReport, FixSummary, Summary, plural};
+use crate::config::{Config, FilesConfig, ReportKind, ShowConfig};
+use crate::model::{FileReport, Summary, plural};
 use crate::output::{Output, reader_gone, write_atomically};
 use crate::pipeline::WholeFile;
 use crate::render;
-use crate::report::fix::FixReporter;
 use crate::report::github::GithubReporter;
 use crate::report::json::{JsonLinesReporter, JsonReporter};
 use crate::report::text::TextReporter;
@@ -54,7 +54,7 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
         Config::Show(config) => run_show(&config, stdout),
         Config::Files(config) => run_files(&config, stdout, stderr),
         Config::Convert(config) => crate::convert::run::run(&config, stdout, stderr),
-        Config::Fix(config) => run_fix(&config, stdout, stderr),
+        Config::Fix(config) => fix::run_fix(&config, stdout, stderr),
         // Both from the flags' own definitions, so they never disagree with `--help`.
         // (Made in memory first: clap_complete panics on a write error such as a closed pipe.)
         Config::Completions(shell) => {
@@ -384,176 +384,6 @@ fn bar_style(template: &str) -> ProgressStyle {
                 })
         })
         .unwrap_or_else(|_| ProgressStyle::default_bar())
-}
-
-/// `gotool fix`: every file through the fixer in parallel, the fixed ones written as the flags say (atomically,
-/// from the worker that fixed them), reported in input order. Exit status 1 when a dry run finds something to
-/// fix or a file has to be left alone, 2 when a path cannot be used or a file cannot be read or written.
-fn run_fix(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
-    let mut unusable = false;
-    let mut roots = Vec::new();
-    for p in &config.paths {
-        let problem = match source::check_readable(p) {
-            Err(e) => Some(e.to_string()),
-            Ok(()) if p.is_dir() && !config.allow_empty && !source::holds_records(p, config.follow_links, false) => {
-                Some("no SGF files found in this folder (--allow-empty accepts that)".to_string())
-            }
-            Ok(()) => None,
-        };
-        match problem {
-            Some(problem) => {
-                let _ = writeln!(stderr, "gotool: {}: {problem}", p.display());
-                unusable = true;
-            }
-            None => roots.push(p.clone()),
-        }
-    }
-    if let Some(dir) = &config.out_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    // Files already inside the output folder (`--out-dir` inside a folder being fixed) are not fixed again.
-    let out_dir = config.out_dir.as_ref().and_then(|d| std::fs::canonicalize(d).ok());
-    let inputs = roots.iter().flat_map(|root| {
-        source::discover(std::slice::from_ref(root), config.follow_links, false).map(move |input| (root, input))
-    });
-    let inputs = inputs.filter(|(root, input)| {
-        // In folders, fix takes SGF text only (the other formats are `convert`'s).
-        if let Input::File { path, .. } = input
-            && root.is_dir()
-            && !path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| ["sgf", "mgt", "sgfs"].iter().any(|x| e.eq_ignore_ascii_case(x)))
-        {
-            return false;
-        }
-        match (&out_dir, input) {
-            (Some(dir), Input::File { path, .. }) if !config.paths.contains(path) => {
-                !std::fs::canonicalize(path).is_ok_and(|p| p.starts_with(dir))
-            }
-            _ => true,
-        }
-    });
-    let fixer = Fixer::new(config.options.clone());
-    let writes = config.write.is_some() || config.out_dir.is_some();
-    let mut unreadable = false;
-    let mut summary = FixSummary::default();
-    let mut output = Output::open(None, stdout)?;
-    let single_file = roots.len() == 1 && !roots[0].is_dir();
-    let progress = if config.quiet || single_file || !io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        stderr_bar("{spinner} {pos} {files}  {rate} files/s  {wide_msg}")
-    };
-    let share_terminal = !progress.is_hidden() && io::stdout().is_terminal();
-    {
-        let mut reporter = FixReporter::new(output.writer(), config.format, writes);
-        let ordered = batch::Ordered { jobs: config.jobs, cost: |_: &Option<FixReport>| 1, budget: 4096 };
-        let result = batch::run_ordered(
-            inputs,
-            ordered,
-            |(root, input)| match input {
-                Input::File { path, display } => Some(fix_one(config, &fixer, root, path, display)),
-                Input::Skipped { .. } | Input::Stdin | Input::Member { .. } => None,
-            },
-            |(root, input), report| {
-                let Some(report) = report else {
-                    match input {
-                        Input::Skipped { display, message, error } => {
-                            unreadable |= *error;
-                            let _ = writeln!(stderr, "gotool: {display}: {message}");
-                        }
-                        // Fixed records are written back where they came from: files, not streams or members.
-                        _ => {
-                            unreadable = true;
-                            let _ = writeln!(stderr, "gotool: {}: fix reads files and folders only", root.display());
-                        }
-                    }
-                    return Ok(());
-                };
-                unreadable |= report.error.as_ref().is_some_and(|e| e.code == "io");
-                summary.add(&report);
-                if !progress.is_hidden() {
-                    progress.inc(1);
-                    progress.set_message(format!("{} to fix", summary.changed));
-                }
-                if share_terminal {
-                    progress.suspend(|| reporter.file(&report).and_then(|()| reporter.flush()))
-                } else {
-                    reporter.file(&report)
-                }
-            },
-        );
-        progress.finish_and_clear();
-        let gone =
-            reader_gone(result).and_then(|gone| if gone { Ok(true) } else { reader_gone(reporter.finish(&summary)) });
-        if gone.context("writing the report")? {
-            return Ok(exit::OK);
-        }
-    }
-    output.commit()?;
-    if unusable || unreadable {
-        return Ok(exit::USAGE);
-    }
-    let to_fix = !writes && summary.changed > 0;
-    Ok(if to_fix || summary.left_alone > 0 { exit::PROBLEMS } else { exit::OK })
-}
-
-/// Fixes one file and writes what the flags ask for: the fixed file over the original (`--write`, with the
-/// original kept as `.orig` under `--backup`) or a copy in the output folder (`--out-dir`: every file, fixed or
-/// not). A failed write is the file's error.
-fn fix_one(config: &FixConfig, fixer: &Fixer, root: &Path, path: &Path, display: &str) -> FixReport {
-    let fixed = fixer.fix_file(path, display);
-    let mut report = fixed.report;
-    if config.diff
-        && let (Some(input), Some(output)) = (&fixed.input, &fixed.output)
-    {
-        report.diff = Some(fix_diff(display, input, output));
-    }
-    let written = if let Some(backup) = config.write {
-        fixed.output.as_ref().map(|output| {
-            let mut target = path.to_path_buf();
-            if backup {
-                let mut name = path.file_name().unwrap_or_default().to_os_string();
-                name.push(".orig");
-                let original = fixed.input.as_deref().unwrap_or_default();
-                write_atomically(&path.with_file_name(name), original)?;
-            }
-            write_atomically(&target, output).map(|()| std::mem::take(&mut target))
-        })
-    } else if let Some(dir) = &config.out_dir {
-        let bytes = fixed.output.as_ref().or(fixed.input.as_ref());
-        bytes.map(|bytes| {
-            let relative = match path.strip_prefix(root) {
-                Ok(r) if root.is_dir() && !r.as_os_str().is_empty() => r.to_path_buf(),
-                _ => PathBuf::from(path.file_name().unwrap_or_default()),
-            };
-            let target = dir.join(relative);
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
-            }
-            write_atomically(&target, bytes).map(|()| target)
-        })
-    } else {
-        None
-    };
-    match written {
-        Some(Ok(target)) => report.written = Some(target.display().to_string()),
-        Some(Err(e)) => {
-            report.error = Some(FileError { code: "io", message: format!("{e:#}"), line: None, column: None });
-        }
-        None => {}
-    }
-    report
-}
-
-/// The unified diff of a fix, of the texts as gotool reads them.
-fn fix_diff(display: &str, input: &[u8], output: &[u8]) -> String {
-    let text = |bytes: &[u8]| match crate::sgf::decode::decode(bytes) {
-        Ok(d) => d.text.into_owned(),
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
-    };
-    report::fix::unified_diff(display, &text(input), &text(output))
 }
 
 #[cfg(test)]

@@ -473,7 +473,8 @@ pub struct ScoreArgs {
 #[allow(missing_docs)]
 #[derive(Debug, Args)]
 pub struct FixArgs {
-    /// SGF files and folders (folders are searched recursively for *.sgf and *.mgt, any letter case).
+    /// SGF files, folders and archives (folders are searched recursively for *.sgf, *.mgt, *.sgfs and archives,
+    /// any letter case; an archive's SGF members are fixed as files).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -481,7 +482,7 @@ pub struct FixArgs {
     #[arg(long, help_heading = "Output")]
     pub diff: bool,
 
-    /// Rewrite the files in place (atomically), only those the fixes change.
+    /// Rewrite the files in place (atomically), only those the fixes change (archives are not rewritten).
     #[arg(long, conflicts_with = "out_dir")]
     pub write: bool,
 
@@ -490,7 +491,8 @@ pub struct FixArgs {
     pub backup: bool,
 
     /// Write a copy of every file into DIR, fixed where it needs it, mirroring the folders named (a file named
-    /// on its own goes to DIR by its name).
+    /// on its own goes to DIR by its name; an archive's SGF members go below DIR/NAME, NAME the archive's name
+    /// without its extension).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 

@@ -48,29 +48,29 @@ impl Drop for Registered {
 impl AtomicFile {
     /// Starts writing `target`.
     pub(crate) fn create(target: &Path) -> Result<AtomicFile> {
-        let folder = match target.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
+        // Said of the target and its folder: the temporary file's random name means nothing to the user.
+        AtomicFile::try_create(target).map_err(|e| {
+            let folder = folder_of(target);
+            let why = match folder.is_dir() {
+                _ if e.kind() == io::ErrorKind::Interrupted => e.to_string(),
+                true => format!("{} in {}", io::Error::from(e.kind()), folder.display()),
+                false => format!("there is no folder {}", folder.display()),
+            };
+            anyhow::anyhow!("cannot write {}: {why}", target.display())
+        })
+    }
+
+    /// [`AtomicFile::create`], with the system's error as it is (its kind tells a missing folder).
+    fn try_create(target: &Path) -> io::Result<AtomicFile> {
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         // The file is created and registered under the registry's lock, so an interrupt never falls between
         // the two and leaves it behind.
         let mut registry = TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner());
         if INTERRUPTED.load(Ordering::SeqCst) {
-            anyhow::bail!("cannot write {}: the run was interrupted", target.display());
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "the run was interrupted"));
         }
-        let file = tempfile::Builder::new()
-            .prefix(&format!(".{name}."))
-            .suffix(".tmp")
-            .tempfile_in(folder)
-            // Said of the target and its folder: the temporary file's random name means nothing to the user.
-            .map_err(|e| {
-                let why = match folder.is_dir() {
-                    true => format!("{} in {}", io::Error::from(e.kind()), folder.display()),
-                    false => format!("there is no folder {}", folder.display()),
-                };
-                anyhow::anyhow!("cannot write {}: {why}", target.display())
-            })?;
+        let file =
+            tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".tmp").tempfile_in(folder_of(target))?;
         registry.push(file.path().to_path_buf());
         drop(registry);
         let registered = Registered(file.path().to_path_buf());
@@ -84,11 +84,91 @@ impl AtomicFile {
 
     /// Flushes the file to disk and renames it over the target. On failure the temporary file is removed.
     pub(crate) fn commit(self) -> Result<()> {
+        self.finish(true)
+    }
+
+    /// Renames the file over the target, flushed to disk first when `flush`. On failure the temporary file is
+    /// removed.
+    fn finish(self, flush: bool) -> Result<()> {
         let cannot_write = || format!("cannot write {}", self.target.display());
         let file = self.writer.into_inner().map_err(|e| e.into_error()).with_context(cannot_write)?;
-        file.as_file().sync_all().ok();
+        if flush {
+            file.as_file().sync_all().ok();
+        }
         // A failed rename drops the temporary file, which removes it.
         file.persist(&self.target).map(drop).map_err(|e| e.error).with_context(cannot_write)
+    }
+}
+
+/// The folder a file is written in (`.` for a bare name).
+fn folder_of(target: &Path) -> &Path {
+    match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Copies written into an output folder (`fix --out-dir`), from any number of threads. Each copy is written as
+/// [`write_atomically`] writes a file, through a temporary file beside it renamed into place, so that no reader
+/// sees half a copy and an interrupt leaves no temporary file behind; but it is not flushed to disk before its
+/// rename. A flush costs a disk cache flush of its own, and one per file made `fix --out-dir` of the 18,326 files
+/// of the test corpus take about twenty times the wall time of `check` of them (BENCHMARKS.md, section 9). Unlike
+/// `fix --write`, a copy replaces nothing of the user's: a crash while copies are written loses copies only, made
+/// again by running again. [`Copies::flush`], once every copy is written, puts them all on disk at once (on
+/// Linux one `syncfs` of the output folder's filesystem; elsewhere each copy's own flush), so that a run that
+/// has ended has its copies on disk.
+pub(crate) struct Copies {
+    /// The output folder.
+    folder: PathBuf,
+    /// Every copy written, for systems with no call that flushes a whole filesystem.
+    #[cfg(not(target_os = "linux"))]
+    written: Mutex<Vec<PathBuf>>,
+}
+
+impl Copies {
+    /// Copies into `folder`, which exists.
+    pub(crate) fn new(folder: &Path) -> Copies {
+        Copies {
+            folder: folder.to_path_buf(),
+            #[cfg(not(target_os = "linux"))]
+            written: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Writes `bytes` to `target`, a path inside the output folder, creating its folders when they are missing
+    /// (asked only then: a folder that exists costs no system call).
+    pub(crate) fn write(&self, target: &Path, bytes: &[u8]) -> Result<()> {
+        let mut file = match AtomicFile::try_create(target) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let folder = folder_of(target);
+                std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+                AtomicFile::create(target)?
+            }
+            created => {
+                created.with_context(|| format!("cannot create a temporary file in {}", folder_of(target).display()))?
+            }
+        };
+        file.writer().write_all(bytes).with_context(|| format!("cannot write {}", target.display()))?;
+        file.finish(false)?;
+        #[cfg(not(target_os = "linux"))]
+        self.written.lock().unwrap_or_else(|e| e.into_inner()).push(target.to_path_buf());
+        Ok(())
+    }
+
+    /// Puts every copy written on disk.
+    pub(crate) fn flush(self) -> Result<()> {
+        let cannot =
+            |e: io::Error| anyhow::anyhow!("cannot flush the copies in {} to disk: {e}", self.folder.display());
+        #[cfg(target_os = "linux")]
+        {
+            let folder = std::fs::File::open(&self.folder).map_err(cannot)?;
+            rustix::fs::syncfs(&folder).map_err(|e| cannot(e.into()))
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let written = std::mem::take(&mut *self.written.lock().unwrap_or_else(|e| e.into_inner()));
+            written.iter().try_for_each(|path| std::fs::File::open(path).and_then(|f| f.sync_all())).map_err(cannot)
+        }
     }
 }
 
@@ -154,5 +234,44 @@ pub(crate) fn reader_gone(result: io::Result<()>) -> io::Result<bool> {
         Ok(()) => Ok(false),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(true),
         Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names in a folder, sorted.
+    fn names(folder: &Path) -> Vec<String> {
+        let mut names: Vec<String> =
+            std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn copies_make_their_folders_replace_older_copies_and_leave_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let copies = Copies::new(dir.path());
+        let deep = dir.path().join("a/b/c.sgf");
+        copies.write(&deep, b"(;GM[1])").unwrap();
+        copies.write(&dir.path().join("a/d.sgf"), b"(;)").unwrap();
+        // A copy written again (a second run into the same folder) replaces the first.
+        copies.write(&deep, b"(;GM[1]FF[4])").unwrap();
+        copies.flush().unwrap();
+        assert_eq!(std::fs::read(&deep).unwrap(), b"(;GM[1]FF[4])");
+        assert_eq!(names(&dir.path().join("a")), ["b", "d.sgf"]);
+        assert_eq!(names(&dir.path().join("a/b")), ["c.sgf"]);
+        assert!(TEMPORARY_FILES.lock().unwrap().iter().all(|p| !p.starts_with(dir.path())));
+    }
+
+    #[test]
+    fn a_copy_that_cannot_be_written_is_an_error_that_names_it() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a"), "a file, not a folder").unwrap();
+        let copies = Copies::new(dir.path());
+        let e = copies.write(&dir.path().join("a/b.sgf"), b"(;)").unwrap_err();
+        assert!(format!("{e:#}").contains(&dir.path().join("a").display().to_string()), "{e:#}");
+        assert_eq!(names(dir.path()), ["a"]);
     }
 }

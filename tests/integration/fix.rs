@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::util::{Run, gotool, run_in};
 
 /// A folder with the named files in it.
-fn folder(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+pub(crate) fn folder(files: &[(&str, &[u8])]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     for (name, bytes) in files {
         let path = dir.path().join(name);
@@ -22,7 +22,7 @@ fn folder(files: &[(&str, &[u8])]) -> tempfile::TempDir {
 }
 
 /// Every file under `dir`, with its bytes, sorted by path.
-fn contents(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+pub(crate) fn contents(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut files: Vec<(PathBuf, Vec<u8>)> =
         walk(dir).into_iter().map(|p| (p.clone(), std::fs::read(p).unwrap())).collect();
     files.sort();
@@ -43,7 +43,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// `gotool fix --format json <args>` in `dir`: the exit status and the document.
-fn fix_json(dir: &Path, args: &[&str]) -> (i32, Value) {
+pub(crate) fn fix_json(dir: &Path, args: &[&str]) -> (i32, Value) {
     let mut all = vec!["fix", "-q", "--format", "json"];
     all.extend_from_slice(args);
     let r = run_in(dir, &all);
@@ -275,13 +275,13 @@ fn out_dir_mirrors_the_folders_named() {
     );
 }
 
-fn fix_validator() -> jsonschema::Validator {
+pub(crate) fn fix_validator() -> jsonschema::Validator {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schema/fix.schema.json");
     let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     jsonschema::validator_for(&schema).expect("schema compiles")
 }
 
-fn assert_valid(validator: &jsonschema::Validator, value: &Value, what: &str) {
+pub(crate) fn assert_valid(validator: &jsonschema::Validator, value: &Value, what: &str) {
     let errors: Vec<String> = validator.iter_errors(value).map(|e| format!("{e} at {}", e.instance_path())).collect();
     assert!(errors.is_empty(), "{what} does not match the schema:\n{}\n{value:#}", errors.join("\n"));
 }

@@ -51,6 +51,11 @@ mod pictures;
 // `gotool fix`: each fix, the dry run, --write, --out-dir, --diff, its JSON schema, the same games after fixing.
 mod fix;
 
+// `gotool fix` of archives built at test time: members listed, diffed and copied below the output folder,
+// hostile member paths, `--write` refused, two records with one copy.
+#[cfg(all(feature = "zip", feature = "tar", feature = "gzip"))]
+mod fix_archives;
+
 // `gotool stats`: totals, breakdowns, histograms, lists, duplicates, its JSON schema.
 mod stats;
 
