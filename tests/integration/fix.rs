@@ -88,6 +88,8 @@ fn each_fix_on_a_small_record() {
         ("(;GM[1]FF[4]SZ[19]AddWhite[aa]Comment[hi];B[pd])\n", "identifier", "(;GM[1]FF[4]SZ[19]AW[aa]C[hi];B[pd])\n"),
         ("(;B[pd];W[dd])\n", "root-info", "(;GM[1]FF[4]SZ[19]B[pd];W[dd])\n"),
         ("(;FF[4]SZ[9];B[ee])\n", "root-info", "(;GM[1]FF[4]SZ[9];B[ee])\n"),
+        // A setup stone off the board is kept as it is, after the bytes added before it.
+        ("(;FF[4]SZ[19]AB[zz];B[aa])\n", "root-info", "(;GM[1]FF[4]SZ[19]AB[zz];B[aa])\n"),
         ("\u{FEFF}(;GM[1]FF[4]SZ[19];B[pd])\n", "bom", "(;GM[1]FF[4]SZ[19];B[pd])\n"),
         (
             "(;GM[1]FF[4]SZ[19]CA[ISO-8859-1]PB[Jörg];B[pd])\n",
