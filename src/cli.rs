@@ -497,7 +497,8 @@ pub struct FixArgs {
     pub out_dir: Option<PathBuf>,
 
     /// Also rewrite how games are represented: handicap stones played as Black's first moves become AB, komi
-    /// and results in zi become points.
+    /// and results in zi become points; and write each file in one canonical layout (one node per line, the
+    /// root's properties in a fixed order).
     #[arg(long, visible_alias = "normalize")]
     pub normalise: bool,
 

@@ -5,7 +5,8 @@
 //!
 //! A file is fixed in rounds: structural repairs first (a tree left open at the end, `()`), one at a time, each
 //! followed by a new scan; then rounds of every other fix, until a round finds none (fixes whose edits would
-//! touch the same bytes wait for the next round). The result is then proven: its bytes are decoded, scanned,
+//! touch the same bytes wait for the next round); with `--normalise`, the settled text is then written again in
+//! one canonical layout (`layout`). The result is then proven: its bytes are decoded, scanned,
 //! read and replayed again, `check` must read the same games from it (same moves, setup, size, komi, handicap,
 //! rules, result, players; `same`), with no warning it did not have before, and fixing it again must change
 //! nothing. A file that fails the proof, whose syntax has two readings, or whose charset is only a guess that
@@ -14,6 +15,7 @@
 mod charset;
 mod edit;
 mod find;
+mod layout;
 mod same;
 mod structure;
 
@@ -71,6 +73,8 @@ pub mod code {
     pub const HANDICAP_STONES: &str = "handicap-stones";
     /// `--cut-at-illegal`: the line ends before its first illegal move.
     pub const CUT_AT_ILLEGAL: &str = "cut-at-illegal";
+    /// `--normalise`: the whole file written in the canonical layout (once per file, at the first byte it changes).
+    pub const LAYOUT: &str = "layout";
 }
 
 /// What `fix` is asked to do.
@@ -78,7 +82,8 @@ pub mod code {
 pub struct FixOptions {
     /// Size limits on the file and its games.
     pub limits: Limits,
-    /// `--normalise`: also the rewrites that change how the game is represented (zi komi, handicap moves).
+    /// `--normalise`: also the rewrites that change how the game is represented (zi komi, handicap moves), and
+    /// the whole file in the canonical layout.
     pub normalise: bool,
     /// `--cut-at-illegal`: also end each line before its first illegal move.
     pub cut_at_illegal: bool,
@@ -327,6 +332,17 @@ impl Fixer {
                 }
             }
             if round.is_empty() {
+                if self.options.normalise {
+                    let canonical = layout::canonical(&collection);
+                    if canonical != text {
+                        let at = first_difference(&text, &canonical);
+                        let message = "the whole file written in the canonical layout (one node per line, the root's \
+                                       properties in a fixed order, text escaped only where SGF needs it)"
+                            .to_string();
+                        fixes.push((Fix { code: code::LAYOUT, message, at, edits: Vec::new() }, rounds.len()));
+                        text = canonical;
+                    }
+                }
                 let fixes = fixes
                     .into_iter()
                     .map(|(f, k)| {
@@ -398,6 +414,15 @@ impl Fixer {
             Err(r) => Err(format!("the fixed file could not be fixed again ({})", r.message)),
         }
     }
+}
+
+/// The offset in `a` of the first byte where `b` differs from it (at a character boundary of `a`).
+fn first_difference(a: &str, b: &str) -> u32 {
+    let mut at = a.bytes().zip(b.bytes()).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    while !a.is_char_boundary(at) {
+        at -= 1;
+    }
+    at as u32
 }
 
 fn file_error(code: &'static str, message: impl Into<String>) -> FileError {

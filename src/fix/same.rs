@@ -72,7 +72,8 @@ fn node_events(record: &GameRecord, n: u32, width: u8, height: u8, out: &mut Vec
                 s[kind.index()].insert_rect(r);
             }
             if let Some(v) = record.bad_value(b) {
-                bad = step(bad, u64::from(v.offset) | 1);
+                // What is wrong with the value, not where it is: fixes before it move it.
+                bad = v.code.bytes().chain(v.what.bytes()).fold(step(bad, 1), |h, b| step(h, u64::from(b)));
             }
         }
     }

@@ -24,6 +24,9 @@ pub enum Value {
     /// A composed value, two parts joined by `:` (`LB[pd:A]`, `AP[gotool:0.1]`): `\`, `]` and `:` are escaped
     /// in each part.
     Composed(String, String),
+    /// A value already escaped, written between the brackets as it is (`gotool fix` keeps values as they were
+    /// written). The caller makes sure that every `]` in it is escaped and that it does not end in an odd `\`.
+    Escaped(String),
 }
 
 impl Value {
@@ -241,6 +244,7 @@ fn bracketed(value: &Value) -> Cow<'static, str> {
     let text = match value {
         Value::Plain(text) => format!("[{}]", escape(text, false)),
         Value::Composed(a, b) => format!("[{}:{}]", escape(a, true), escape(b, true)),
+        Value::Escaped(text) => format!("[{text}]"),
     };
     Cow::Owned(text)
 }

@@ -88,6 +88,8 @@ fn each_fix_on_a_small_record() {
         ("(;GM[1]FF[4]SZ[19]AddWhite[aa]Comment[hi];B[pd])\n", "identifier", "(;GM[1]FF[4]SZ[19]AW[aa]C[hi];B[pd])\n"),
         ("(;B[pd];W[dd])\n", "root-info", "(;GM[1]FF[4]SZ[19]B[pd];W[dd])\n"),
         ("(;FF[4]SZ[9];B[ee])\n", "root-info", "(;GM[1]FF[4]SZ[9];B[ee])\n"),
+        // A setup stone off the board is kept as it is, after the bytes added before it.
+        ("(;FF[4]SZ[19]AB[zz];B[aa])\n", "root-info", "(;GM[1]FF[4]SZ[19]AB[zz];B[aa])\n"),
         ("\u{FEFF}(;GM[1]FF[4]SZ[19];B[pd])\n", "bom", "(;GM[1]FF[4]SZ[19];B[pd])\n"),
         (
             "(;GM[1]FF[4]SZ[19]CA[ISO-8859-1]PB[Jörg];B[pd])\n",
@@ -144,12 +146,80 @@ fn the_options_that_change_the_game() {
 
     let handicap = "(;GM[1]FF[4]SZ[19]HA[2]KM[0.5];B[pd];B[dp];W[dd];B[pp])\n";
     assert_eq!(fixed(handicap, &[]).1.len(), 0, "nothing without --normalise");
+    // --normalise also writes the canonical layout (below): KM before HA, one node per line.
     let (text, codes) = fixed(handicap, &["--normalise"]);
-    assert_eq!(text, "(;GM[1]FF[4]SZ[19]HA[2]KM[0.5]AB[pd][dp];W[dd];B[pp])\n");
-    assert_eq!(codes, ["handicap-stones"]);
+    assert_eq!(text, "(;GM[1]FF[4]SZ[19]KM[0.5]HA[2]AB[pd][dp]\n;W[dd]\n;B[pp])\n");
+    // In the order of their places: the layout's first change is KM's place.
+    assert_eq!(codes, ["layout", "handicap-stones"]);
     let (text, codes) = fixed("(;GM[1]FF[4]SZ[19]KM[3.75]RE[W+0.25];B[pd];W[dd])\n", &["--normalize"]);
-    assert_eq!(text, "(;GM[1]FF[4]SZ[19]KM[7.5]RE[W+0.5];B[pd];W[dd])\n");
-    assert_eq!(codes, ["zi"]);
+    assert_eq!(text, "(;GM[1]FF[4]SZ[19]KM[7.5]RE[W+0.5]\n;B[pd]\n;W[dd])\n");
+    assert_eq!(codes, ["zi", "layout"]);
+}
+
+#[test]
+fn normalise_writes_the_canonical_layout() {
+    let cases: &[(&str, &str)] = &[
+        // The root's properties in their fixed order, the others after them as written; one node per line;
+        // variations on lines of their own; text escaped only where SGF needs it (`\]`, `\\`, a soft line
+        // break), other values as written (`XX`, `LB`); line breaks inside a comment kept.
+        (
+            "(;C[a \\] and a \\\\,\nnew line, an \\e escape]SZ[19]\n PW[White \\: Player]XX[keep \\q as it is]\
+             GM[1] FF[4] AB[dd] [pp]\n KM[6.5] PB[Black]\n;B[qd]C[first move] ;W[dc] LB[qd:A\\:B]\n\
+             (;B[pq]\n;W[dp]) ( ;B[dp]N[a]TR[dd][pp] )\n(;B[cq]C[soft\\\nbreak]))",
+            "(;GM[1]FF[4]SZ[19]KM[6.5]PB[Black]PW[White : Player]C[a \\] and a \\\\,\n\
+             new line, an e escape]XX[keep \\q as it is]AB[dd][pp]\n\
+             ;B[qd]C[first move]\n\
+             ;W[dc]LB[qd:A\\:B]\n\
+             (;B[pq]\n\
+             ;W[dp])\n\
+             (;B[dp]N[a]TR[dd][pp])\n\
+             (;B[cq]C[soft\\\nbreak]))\n",
+        ),
+        // A collection: each game tree on a line of its own; a long root wraps between properties; CRLF line
+        // breaks between nodes become LF.
+        (
+            "(;GM[1]FF[4]SZ[9]\r\nGN[a game name that is long enough]EV[an event with a long name too]PC[somewhere]\
+             \r\n;B[ee]\r\n)\r\n\r\n(;GM[1]FF[4]SZ[9];W[cc])\r\n",
+            "(;GM[1]FF[4]SZ[9]EV[an event with a long name too]PC[somewhere]\n\
+             GN[a game name that is long enough]\n\
+             ;B[ee])\n\
+             (;GM[1]FF[4]SZ[9]\n\
+             ;W[cc])\n",
+        ),
+        // With the other fixes, made first.
+        ("(;SZ[19]KM[6,5];B[pd]W[dd];B[tt])", "(;GM[1]FF[4]SZ[19]KM[6.5]\n;B[pd]\n;W[dd]\n;B[])\n"),
+    ];
+    for (input, output) in cases {
+        let (text, codes) = fixed(input, &["--normalise"]);
+        assert_eq!(text, *output, "{input:?}");
+        assert_eq!(codes.iter().filter(|c| *c == "layout").count(), 1, "{input:?}: {codes:?}");
+        // Byte-stable: the layout of a file in the layout is the file.
+        let (again, codes) = fixed(&text, &["--normalise"]);
+        assert_eq!((again.as_str(), codes.len()), (text.as_str(), 0), "{input:?} normalised twice: {codes:?}");
+    }
+    // The file already in the layout: nothing to fix. Otherwise the layout is reported once, at the first byte
+    // it changes, in text as in JSON.
+    let dir = folder(&[
+        ("a.sgf", b"(;GM[1]FF[4]SZ[19]\n;B[pd]\n;W[dd])\n"),
+        ("b.sgf", b"(;GM[1]FF[4]SZ[19];B[pd]\n;W[dd]\n\n)"),
+    ]);
+    let r = run_in(dir.path(), &["fix", "--normalise", "a.sgf"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1 file: 0 to fix (0 fixes), 0 left alone\n"));
+    let r = run_in(dir.path(), &["fix", "--normalise", "b.sgf"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout.lines().filter(|l| l.starts_with("b.sgf:")).count(), 1, "{}", r.stdout);
+    assert!(r.stdout.starts_with("b.sgf:1:19: layout the whole file written in the canonical layout"), "{}", r.stdout);
+    let (_, doc) = fix_json(dir.path(), &["--normalise", "b.sgf"]);
+    let fixes = &doc["files"][0]["fixes"];
+    assert_eq!(
+        (fixes[0]["code"].as_str(), fixes[0]["line"].as_u64(), fixes[0]["column"].as_u64()),
+        (Some("layout"), Some(1), Some(19))
+    );
+    assert_eq!(fixes.as_array().unwrap().len(), 1, "{doc:#}");
+    assert_eq!(doc["summary"]["by_code"]["layout"], 1);
+    // Without --normalise the layout is left as it is.
+    let r = run_in(dir.path(), &["fix", "b.sgf"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1 file: 0 to fix (0 fixes), 0 left alone\n"));
 }
 
 #[test]
@@ -469,9 +539,12 @@ fn fixed_files_hold_the_same_games_on_hand_made_records() {
         ("b.sgf", b"junk\n(;FF[3]SZ[19]AddBlack[aa][bb]SZ[19];White[pd];B[tt];W[];;B[dd]()(;W[qq])(;W[qp]))\n"),
         ("c.sgf", b"(;GM[1]FF[4];B[pd]SZ[13]KM[6,5];W[dd]\n"),
         ("d.sgf", b"(;GM[1]FF[4]SZ[19]C[x]C[y];B[pd])\n(;GM[1]FF[4]SZ[9];B[ee]W[cc])(;B[aa]"),
+        ("e.sgf", b"(;C[a \\: b\nc \\] d]SZ[19]GM[1]FF[4]AB[dd]LB[dd:\\:]\n;W[pp]MA[pp] (;B[dp])(;B[pd]XX[\\x]))\n"),
     ]);
     let (files, changed, left, _) = fix_and_prove(dir.path(), &[]);
-    assert_eq!((files, changed, left), (4, 4, 0));
+    assert_eq!((files, changed, left), (5, 4, 0));
+    let (files, changed, left, by_code) = fix_and_prove(dir.path(), &["--normalise"]);
+    assert_eq!((files, changed, left, &by_code["layout"]), (5, 5, 0, &Value::from(5)), "{by_code}");
 }
 
 #[test]
@@ -480,6 +553,8 @@ fn fixed_corpus_files_hold_the_same_games() {
     let (files, changed, left, by_code) = fix_and_prove(&corpus.join("malformed"), &[]);
     eprintln!("malformed/: {files} files, {changed} changed, {left} left alone; {by_code}");
     assert!(changed >= 10, "{changed}");
+    let (files, changed, left, by_code) = fix_and_prove(&corpus.join("malformed"), &["--normalise"]);
+    eprintln!("malformed/ --normalise: {files} files, {changed} changed, {left} left alone; {by_code}");
     // A sample of the games: one folder of real records.
     let sample = corpus.join("games/debian-kigo");
     if sample.is_dir() {
@@ -489,11 +564,11 @@ fn fixed_corpus_files_hold_the_same_games() {
 }
 
 #[test]
-#[ignore = "the whole corpus, a few minutes: cargo test --release -- --ignored"]
+#[ignore = "the whole corpus, several minutes: cargo test --release -- --ignored"]
 fn every_corpus_folder_fixes_to_the_same_games() {
     let Some(corpus) = corpus() else { return };
     for folder in ["malformed", "games", "finished", "rules"] {
-        for flags in [&[][..], &["--cut-at-illegal", "--normalise"]] {
+        for flags in [&[][..], &["--normalise"], &["--cut-at-illegal", "--normalise"]] {
             let (files, changed, left, by_code) = fix_and_prove(&corpus.join(folder), flags);
             eprintln!("{folder} {flags:?}: {files} files, {changed} changed, {left} left alone; {by_code}");
         }
