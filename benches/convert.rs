@@ -30,9 +30,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use common::{median, thread_times};
+use common::{median, random_legal_moves, thread_times};
 use gotool::convert::{convert, decode_as};
-use gotool::go::{Color, Game, Point, Preset};
+use gotool::go::{Color, Point};
 use gotool::record::formats::{self, Format};
 use gotool::sgf::{self, Limits};
 
@@ -43,36 +43,6 @@ const SIZE: u8 = 19;
 
 /// The least time one timing takes (as many passes over the files as that needs).
 const PASS_TIME: Duration = Duration::from_millis(250);
-
-/// A game of random legal moves, 70% of the board's points long, as `common::generated_record` plays it.
-fn random_game(seed: u64) -> Moves {
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        rng ^= rng >> 12;
-        rng ^= rng << 25;
-        rng ^= rng >> 27;
-        rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    };
-    let mut game = Game::new(SIZE, SIZE, Preset::Japanese.rules());
-    let mut moves = Vec::new();
-    let mut color = Color::Black;
-    for _ in 0..u32::from(SIZE) * u32::from(SIZE) * 7 / 10 {
-        let mut point = None;
-        for _ in 0..40 {
-            let p = Point::new((next() % u64::from(SIZE)) as u8, (next() % u64::from(SIZE)) as u8);
-            if game.play(color, Some(p)).is_ok() {
-                point = Some(p);
-                break;
-            }
-        }
-        if point.is_none() {
-            game.play(color, None).expect("a pass is always legal");
-        }
-        moves.push((color, point));
-        color = color.opponent();
-    }
-    moves
-}
 
 /// A GIB file: the header of `fixtures/formats/gib/count-passes-utf8.gib` (Black wins by 12.5, komi 6.5) with
 /// the move count, then a `STO 0 n P X Y` line a move (`SKI 0 n` a pass) from node 2 on.
@@ -268,7 +238,7 @@ fn main() {
             _ => {}
         }
     }
-    let games: Vec<Moves> = (0..games).map(random_game).collect();
+    let games: Vec<Moves> = (0..games).map(|seed| random_legal_moves(SIZE, seed)).collect();
     let moves: usize = games.iter().map(Vec::len).sum();
     eprintln!("{} games of random legal play on {SIZE}x{SIZE}, {moves} moves in all; {rounds} rounds", games.len());
     let sets = [

@@ -151,11 +151,7 @@ impl Plan {
         match catch_unwind(AssertUnwindSafe(|| self.check_unguarded(bytes, display))) {
             Ok(report) => report,
             Err(panic) => {
-                let what = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "unknown panic".to_string());
+                let what = crate::panic_message(&*panic);
                 FileReport::failed(
                     display,
                     "internal-error",

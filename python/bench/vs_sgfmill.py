@@ -31,9 +31,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from sgfmill import sgf, sgf_moves
-
 import gotool
+
+# sgfmill's side is the replay of benches/peers/sgfmill_replay.py, the one BENCHMARKS.md's other figures use.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benches" / "peers"))
+from sgfmill_replay import replay_bytes  # noqa: E402
 
 
 def cpu(who):
@@ -48,32 +50,12 @@ def timed(run, who=resource.RUSAGE_SELF):
     return time.perf_counter() - started, cpu(who) - cpu_before, result
 
 
-def sgfmill_replay(data):
-    """The moves sgfmill plays on its board for one record; raises where it, or its board, refuses the record."""
-    game = sgf.Sgf_game.from_bytes(data)
-    board, plays = sgf_moves.get_setup_and_moves(game)
-    ko = None
-    moves = 0
-    for colour, move in plays:
-        moves += 1
-        if move is None:
-            ko = None
-            continue
-        if move == ko:
-            raise ValueError("simple ko recaptured at once")
-        row, col = move
-        ko = board.play(row, col, colour)
-        if board.get(row, col) is None:
-            raise ValueError("suicide")
-    return moves
-
-
 def sgfmill_all(data):
     failed = Counter()
     moves = replayed = 0
     for record in data:
         try:
-            moves += sgfmill_replay(record)
+            moves += replay_bytes(record)
             replayed += 1
         except Exception as e:  # sgfmill's own errors are ValueError, but a broken record may raise anything
             failed[type(e).__name__] += 1

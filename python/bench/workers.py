@@ -31,6 +31,7 @@ import multiprocessing
 import os
 import resource
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -38,21 +39,10 @@ import dask.bag as db
 
 import gotool
 
-
-def check(paths):
-    """One partition: its files read whole, checked on this worker's one thread; the reports."""
-    paths = list(paths)
-    return gotool.check_many([open(p, "rb").read() for p in paths], names=paths, jobs=1)
-
-
-def row(report):
-    return (report["path"], report["error"]["code"] if report["error"] else "", len(report["games"]),
-            sum(1 for g in report["games"] if not g["valid"]))
-
-
-def rows(paths):
-    """One partition checked as in ``check``, each report made a row in the worker."""
-    return [row(r) for r in check(paths)]
+# The workers' functions are the Dask example's, so that both measure the same work.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+from _verdicts import record_paths, row  # noqa: E402
+from dask_check import check, rows  # noqa: E402
 
 
 def cpu():
@@ -80,7 +70,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--partitions", type=int, default=64)
     args = parser.parse_args()
-    paths = sorted(str(p) for p in Path(args.folder).rglob("*") if p.is_file() and p.suffix.lower() in (".sgf", ".mgt"))
+    paths = record_paths(args.folder)
     size = partition_size(paths, args.partitions)
     chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
     print(f"{len(paths)} files in {len(chunks)} partitions of {size}; gotool {gotool.__version__}; "

@@ -14,16 +14,13 @@ the workers run (a shared file system, or ``fsspec.open`` for object storage: se
 """
 
 import argparse
-import json
-import shutil
-import subprocess
 import sys
 import time
-from pathlib import Path
 
 import dask.bag as db
 
 import gotool
+from _verdicts import command_rows, record_paths, row, summary
 
 
 def check(paths):
@@ -32,40 +29,9 @@ def check(paths):
     return gotool.check_many([open(p, "rb").read() for p in paths], names=paths, jobs=1)
 
 
-def row(report):
-    """What a report says of its file: (path, error code or "", games, invalid games)."""
-    return (report["path"], report["error"]["code"] if report["error"] else "", len(report["games"]),
-            sum(1 for g in report["games"] if not g["valid"]))
-
-
 def rows(paths):
     """One partition checked, each report made a row where it was made."""
     return [row(r) for r in check(paths)]
-
-
-def record_paths(folder):
-    """The records under a folder, sorted: *.sgf and *.mgt, any case."""
-    return sorted(str(p) for p in Path(folder).rglob("*") if p.is_file() and p.suffix.lower() in (".sgf", ".mgt"))
-
-
-def summary(rows):
-    games = sum(r[2] for r in rows)
-    invalid = sum(r[3] for r in rows)
-    unreadable = sum(1 for r in rows if r[1])
-    return f"{len(rows)} files, {games} games, {invalid} invalid, {unreadable} unreadable"
-
-
-def command_reports(paths):
-    """The gotool command's file objects for these paths (given on its standard input), or None without it."""
-    beside = Path(sys.executable).with_name("gotool")
-    command = str(beside) if beside.exists() else shutil.which("gotool")
-    if command is None:
-        return None
-    done = subprocess.run([command, "check", "--format", "json", "-q", "--files-from", "-"],
-                          input="\n".join(paths).encode(), capture_output=True)
-    if done.returncode not in (0, 1):
-        sys.exit(f"gotool check failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
-    return json.loads(done.stdout)["files"]
 
 
 def main():
@@ -90,11 +56,11 @@ def main():
               f"{times[workers]:.2f} s")
     if 1 in times and 2 in times:
         print(f"2 workers: {times[1] / times[2]:.2f}x one")
-    cli = command_reports(paths)
+    cli = command_rows(paths)
     if cli is None:
         print("the gotool command is not installed: verdicts not compared")
     else:
-        same = sorted(got) == sorted(row(r) for r in cli)
+        same = {r[0]: r[1:] for r in got} == cli
         print(f"same verdicts as the gotool command ({len(cli)} files): {same}")
 
 

@@ -11,13 +11,9 @@ cluster, ``ray.init(address=...)`` instead; the paths may be any that Ray's read
 """
 
 import argparse
-import json
 import os
-import shutil
-import subprocess
 import sys
 import time
-from pathlib import Path
 
 # A Ray of this machine alone, on the loopback address (without this, Ray binds its services to the address of
 # the machine's network interface, to be reachable by other nodes).
@@ -26,6 +22,7 @@ os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
 import ray  # noqa: E402
 
 import gotool  # noqa: E402
+from _verdicts import command_rows, record_paths, summary  # noqa: E402
 
 
 def check_batch(batch):
@@ -38,26 +35,6 @@ def check_batch(batch):
         "games": [len(r["games"]) for r in reports],
         "invalid": [sum(1 for g in r["games"] if not g["valid"]) for r in reports],
     }
-
-
-def record_paths(folder):
-    """The records under a folder, sorted: *.sgf and *.mgt, any case."""
-    return sorted(str(p) for p in Path(folder).rglob("*") if p.is_file() and p.suffix.lower() in (".sgf", ".mgt"))
-
-
-def command_rows(paths):
-    """(error code, games, invalid) of each path as the gotool command reports it, or None without it."""
-    beside = Path(sys.executable).with_name("gotool")
-    command = str(beside) if beside.exists() else shutil.which("gotool")
-    if command is None:
-        return None
-    done = subprocess.run([command, "check", "--format", "json", "-q", "--files-from", "-"],
-                          input="\n".join(paths).encode(), capture_output=True)
-    if done.returncode not in (0, 1):
-        sys.exit(f"gotool check failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
-    files = json.loads(done.stdout)["files"]
-    return {r["path"]: (r["error"]["code"] if r["error"] else "", len(r["games"]),
-                        sum(1 for g in r["games"] if not g["valid"])) for r in files}
 
 
 def main():
@@ -77,17 +54,14 @@ def main():
     ds = ray.data.read_binary_files(paths, include_paths=True)
     rows = ds.map_batches(check_batch, batch_size=args.batch, batch_format="numpy").take_all()
     seconds = time.perf_counter() - started
-    games = sum(r["games"] for r in rows)
-    invalid = sum(r["invalid"] for r in rows)
-    unreadable = sum(1 for r in rows if r["error"])
-    print(f"ray, {args.workers} CPUs: {len(rows)} files, {games} games, {invalid} invalid, {unreadable} unreadable, "
-          f"{seconds:.2f} s (and {up:.2f} s to start Ray)")
+    rows = [(r["path"], r["error"], int(r["games"]), int(r["invalid"])) for r in rows]
+    print(f"ray, {args.workers} CPUs: {summary(rows)}, {seconds:.2f} s (and {up:.2f} s to start Ray)")
     ray.shutdown()
     cli = command_rows(paths)
     if cli is None:
         print("the gotool command is not installed: rows not compared")
     else:
-        mine = {r["path"]: (r["error"], int(r["games"]), int(r["invalid"])) for r in rows}
+        mine = {r[0]: r[1:] for r in rows}
         print(f"same verdicts as the gotool command ({len(cli)} files): {mine == cli}")
 
 

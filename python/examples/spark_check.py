@@ -12,15 +12,12 @@ system) and has gotool installed; for object storage, ``sc.binaryFiles(...)`` gi
 """
 
 import argparse
-import json
 import os
-import shutil
-import subprocess
 import sys
 import time
-from pathlib import Path
 
 import gotool
+from _verdicts import command_rows, record_paths, summary
 
 
 def check(paths):
@@ -29,26 +26,6 @@ def check(paths):
     for r in gotool.check_many([open(p, "rb").read() for p in paths], names=paths, jobs=1):
         yield (r["path"], r["error"]["code"] if r["error"] else "", len(r["games"]),
                sum(1 for g in r["games"] if not g["valid"]))
-
-
-def record_paths(folder):
-    """The records under a folder, sorted: *.sgf and *.mgt, any case."""
-    return sorted(str(p) for p in Path(folder).rglob("*") if p.is_file() and p.suffix.lower() in (".sgf", ".mgt"))
-
-
-def command_rows(paths):
-    """(error code, games, invalid) of each path as the gotool command reports it, or None without it."""
-    beside = Path(sys.executable).with_name("gotool")
-    command = str(beside) if beside.exists() else shutil.which("gotool")
-    if command is None:
-        return None
-    done = subprocess.run([command, "check", "--format", "json", "-q", "--files-from", "-"],
-                          input="\n".join(paths).encode(), capture_output=True)
-    if done.returncode not in (0, 1):
-        sys.exit(f"gotool check failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
-    files = json.loads(done.stdout)["files"]
-    return {r["path"]: (r["error"]["code"] if r["error"] else "", len(r["games"]),
-                        sum(1 for g in r["games"] if not g["valid"])) for r in files}
 
 
 def main():
@@ -76,11 +53,8 @@ def main():
     rows = spark.sparkContext.parallelize(paths, args.partitions).mapPartitions(check).collect()
     seconds = time.perf_counter() - started
     spark.stop()
-    games = sum(r[2] for r in rows)
-    invalid = sum(r[3] for r in rows)
-    unreadable = sum(1 for r in rows if r[1])
-    print(f"spark, local[{args.workers}], {args.partitions} partitions: {len(rows)} files, {games} games, "
-          f"{invalid} invalid, {unreadable} unreadable, {seconds:.2f} s (and {up:.2f} s to start Spark)")
+    print(f"spark, local[{args.workers}], {args.partitions} partitions: {summary(rows)}, {seconds:.2f} s "
+          f"(and {up:.2f} s to start Spark)")
     cli = command_rows(paths)
     if cli is None:
         print("the gotool command is not installed: rows not compared")

@@ -138,11 +138,7 @@ fn to_json(report: &FileReport) -> String {
 /// pipeline does, so that no input can take the interpreter down.
 fn guarded(name: &str, work: impl FnOnce() -> String) -> String {
     catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|panic| {
-        let what = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_string());
+        let what = gotool_core::panic_message(&*panic);
         let message = format!("gotool failed on this file ({what}); please report it");
         to_json(&FileReport::failed(name, "internal-error", message, None))
     })

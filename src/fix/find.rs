@@ -384,12 +384,7 @@ fn komi(c: &Collection, record: &GameRecord, root: u32, cx: &Context, found: &mu
     let (Some(k), Some(p)) = (info.komi.as_ref(), c.find(root, PropId::KM)) else { return };
     let Some(from) = k.normalised_from.as_deref() else { return };
     let value = c.values(p)[0];
-    let fox = c
-        .properties(root)
-        .iter()
-        .filter(|p| p.id == PropId::AP)
-        .flat_map(|p| c.values(p))
-        .any(|&v| c.slice(v).to_ascii_lowercase().contains("fox"));
+    let fox = crate::sgf::read::is_fox_record(c, root);
     let reads_as = |text: &str| values::parse_komi(text, fox).ok().map(|r| (r.value, r.in_zi));
     let zi_number = if k.in_zi { k.value / 2.0 } else { k.value };
     let as_written = from.replace(',', ".").parse::<f64>().ok();

@@ -174,11 +174,7 @@ impl Fixer {
         let output = match catch_unwind(AssertUnwindSafe(|| self.fix_unguarded(&bytes, &mut report))) {
             Ok(output) => output,
             Err(panic) => {
-                let what = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "unknown panic".to_string());
+                let what = crate::panic_message(&*panic);
                 report.fixes.clear();
                 report.error = Some(file_error(
                     "internal-error",

@@ -267,14 +267,18 @@ fn read_rules(c: &Collection, root: u32, found: &mut Found) -> RecordRules {
     RecordRules { rules: mapped.rules, recognised: mapped.recognised, written: ru.is_some() }
 }
 
-/// `KM` in its dialects (`AP` tells a Fox record); `None` when missing or unreadable.
-fn read_komi(c: &Collection, root: u32, found: &mut Found) -> Option<Komi> {
-    let fox = c
-        .properties(root)
+/// Whether the root's `AP` names Fox, whose `KM` is written ×100 (its komi dialect).
+pub(crate) fn is_fox_record(c: &Collection, root: u32) -> bool {
+    c.properties(root)
         .iter()
         .filter(|p| p.id == PropId::AP)
         .flat_map(|p| c.values(p))
-        .any(|&v| c.slice(v).to_ascii_lowercase().contains("fox"));
+        .any(|&v| c.slice(v).to_ascii_lowercase().contains("fox"))
+}
+
+/// `KM` in its dialects (`AP` tells a Fox record); `None` when missing or unreadable.
+fn read_komi(c: &Collection, root: u32, found: &mut Found) -> Option<Komi> {
+    let fox = is_fox_record(c, root);
     let Some((km, span)) = c.first_value(root, PropId::KM) else {
         found(InfoField::Komi, Diagnostic::info("no-komi", "no KM property: komi 0"));
         return None;

@@ -407,11 +407,7 @@ fn guarded(display: &str, emit: &mut Emit, walk: impl FnOnce(&mut Emit) -> Contr
         Ok(flow) => flow,
         Err(panic) if emit_panicked => resume_unwind(panic),
         Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_string());
+            let what = crate::panic_message(&*panic);
             let message = format!("gotool failed reading this input ({what}); please report it");
             emit(Item::Failed { path: display.to_string(), error: SourceError { code: "internal-error", message } })
         }
