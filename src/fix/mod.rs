@@ -6,11 +6,12 @@
 //! A file is fixed in rounds: structural repairs first (a tree left open at the end, `()`), one at a time, each
 //! followed by a new scan; then rounds of every other fix, until a round finds none (fixes whose edits would
 //! touch the same bytes wait for the next round); with `--normalise`, the settled text is then written again in
-//! one canonical layout (`layout`). The result is then proven: its bytes are decoded, scanned,
-//! read and replayed again, `check` must read the same games from it (same moves, setup, size, komi, handicap,
-//! rules, result, players; `same`), with no warning it did not have before, and fixing it again must change
-//! nothing. A file that fails the proof, whose syntax has two readings, or whose charset is only a guess that
-//! changes its structure, is left alone and said to be. Never writes anything: the caller does.
+//! one canonical layout (`layout`). The result is then proven: its bytes must decode to the text the fixes
+//! wrote, and are scanned, read and replayed again; `check` must read the same games from it (same moves, setup,
+//! size, komi, handicap, rules, result, players; `same`), with no warning it did not have before, and fixing it
+//! again must change nothing. A file that fails the proof, whose syntax has two readings, or whose charset is
+//! only a guess that changes its structure, is left alone and said to be. Never writes anything: the caller
+//! does.
 
 mod charset;
 mod edit;
@@ -251,6 +252,9 @@ impl Fixer {
                     Refusal::new("internal-error", "a fix wrote text the file's charset cannot hold; please report it"),
                 );
             };
+            if let Err(r) = reads_back(&output, &attempt.text, decoded.charset) {
+                return refuse(report, r);
+            }
             match self.prove(&decoded.text, &output, &attempt, move_root_properties) {
                 Ok(()) => break (attempt, output),
                 Err(_) if move_root_properties && attempt.fixes.iter().any(|(f, _)| f.code == code::ROOT_PROPERTY) => {
@@ -409,6 +413,28 @@ impl Fixer {
             )),
             Err(r) => Err(format!("the fixed file could not be fixed again ({})", r.message)),
         }
+    }
+}
+
+/// `Ok` when the fixed bytes read back as the text the fixes wrote. A charset gotool guessed or fell back to may
+/// be guessed otherwise from the fixed bytes (a `]` added after a lone lead byte of a double-byte charset makes
+/// the bytes read as that charset, which takes the `]` into a character; NUL bytes moved by one byte look like
+/// UTF-16), and then `check` would read another text from the fixed file.
+fn reads_back(output: &[u8], written: &str, charset: &'static str) -> Result<(), Refusal> {
+    let read = decode::decode(output).ok().map(|d| {
+        let text = Mode::of(output, &d).text(output, &d);
+        (text.is_some_and(|t| t == written), d.charset)
+    });
+    match read {
+        Some((true, _)) => Ok(()),
+        Some((false, read)) => Err(Refusal::new(
+            "charset",
+            format!(
+                "the fixed file would be read as {read}, not as the text the fixes wrote: {charset} is only what \
+                 gotool takes the bytes to be, and the fixes would change that; left alone"
+            ),
+        )),
+        None => Err(Refusal::new("charset", "the fixed file could not be read back as text; left alone")),
     }
 }
 

@@ -135,6 +135,29 @@ fn a_file_in_an_unknown_charset_keeps_its_bytes() {
 }
 
 #[test]
+fn a_fix_that_would_change_how_the_bytes_are_read_leaves_the_file_alone() {
+    // Big5 bytes cut short at the end: read as windows-1252 (no multi-byte charset reads a lone lead byte).
+    // Closing the value and the tree after it would make the bytes read as Big5, which takes the `]` into a
+    // character: check would read another file.
+    let mut big5: Vec<u8> = b"(;GM[1]FF[4]SZ[19];B[pd]C[".to_vec();
+    big5.extend_from_slice(b"\xb6\xc2\xb4\xd1\xb3o\xa4@\xa4\xe2\xab\xdc\xa6n\xaa");
+    // NUL bytes in two comments, one at an even offset and one at an odd one: not UTF-16. The canonical layout
+    // drops the space before the second comment, and both would be at even offsets: UTF-16LE.
+    let nul: &[u8] = b"(;GM[1]FF[4]SZ[19]C[(\0;\0[\0(\0]\n;B[pd])\n(;GM[1]FF[4]SZ[19] C[(\0;\0[\0(\0]\n;B[dd])\n";
+    for (bytes, flags) in [(&big5[..], &[][..]), (nul, &["--normalise"][..])] {
+        let dir = folder(&[("a.sgf", bytes)]);
+        let mut args = vec!["--write"];
+        args.extend_from_slice(flags);
+        args.push("a.sgf");
+        let (code, doc) = fix_json(dir.path(), &args);
+        let error = &doc["files"][0]["error"];
+        assert_eq!((code, error["code"].as_str()), (1, Some("charset")), "{doc:#}");
+        assert!(error["message"].as_str().unwrap().starts_with("the fixed file would be read as "), "{doc:#}");
+        assert_eq!(std::fs::read(dir.path().join("a.sgf")).unwrap(), bytes, "left as it was");
+    }
+}
+
+#[test]
 fn the_options_that_change_the_game() {
     let illegal = "(;GM[1]FF[4]SZ[19];B[pd];W[pd];B[dd](;W[pp])(;W[dp]))\n";
     assert_eq!(fixed(illegal, &[]).1.len(), 0, "nothing without --cut-at-illegal");
