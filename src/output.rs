@@ -4,8 +4,8 @@
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, RwLock};
 
 use anyhow::{Context, Result};
 use tempfile::NamedTempFile;
@@ -14,14 +14,21 @@ use tempfile::NamedTempFile;
 /// there without running destructors.
 static TEMPORARY_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
+/// Held shared by each thread while it creates a temporary file and registers it, and taken exclusively (for
+/// good) by the interrupt handler, which so never falls between a file's creation and its registration, while
+/// threads creating files do not wait for one another (`fix --out-dir` creates one per record).
+static CREATING: RwLock<()> = RwLock::new(());
+
 /// Set once the run is interrupted: no temporary file is created after that.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Removes every temporary file still being written, and refuses to create any more; for the binary's interrupt
 /// handler, just before it exits.
 pub(crate) fn remove_temporary_files() {
-    let mut registry = TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner());
+    // Never released: a thread about to create a file waits until the process has exited.
+    std::mem::forget(CREATING.write().unwrap_or_else(|e| e.into_inner()));
     INTERRUPTED.store(true, Ordering::SeqCst);
+    let mut registry = TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner());
     for file in registry.drain(..) {
         let _ = std::fs::remove_file(file);
     }
@@ -63,16 +70,16 @@ impl AtomicFile {
     /// [`AtomicFile::create`], with the system's error as it is (its kind tells a missing folder).
     fn try_create(target: &Path) -> io::Result<AtomicFile> {
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        // The file is created and registered under the registry's lock, so an interrupt never falls between
-        // the two and leaves it behind.
-        let mut registry = TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner());
+        // Created and registered under a shared hold of CREATING, so an interrupt never falls between the two
+        // and leaves the file behind.
+        let creating = CREATING.read().unwrap_or_else(|e| e.into_inner());
         if INTERRUPTED.load(Ordering::SeqCst) {
             return Err(io::Error::new(io::ErrorKind::Interrupted, "the run was interrupted"));
         }
         let file =
             tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".tmp").tempfile_in(folder_of(target))?;
-        registry.push(file.path().to_path_buf());
-        drop(registry);
+        TEMPORARY_FILES.lock().unwrap_or_else(|e| e.into_inner()).push(file.path().to_path_buf());
+        drop(creating);
         let registered = Registered(file.path().to_path_buf());
         Ok(AtomicFile { writer: BufWriter::new(file), target: target.to_path_buf(), _registered: registered })
     }
@@ -138,6 +145,26 @@ impl Copies {
     /// Writes `bytes` to `target`, a path inside the output folder, creating its folders when they are missing
     /// (asked only then: a folder that exists costs no system call).
     pub(crate) fn write(&self, target: &Path, bytes: &[u8]) -> Result<()> {
+        #[cfg(target_os = "linux")]
+        match write_unnamed_then_link(target, bytes) {
+            Ok(Linked::Yes) => return Ok(()),
+            Ok(Linked::No) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let folder = folder_of(target);
+                std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+                if let Linked::Yes = write_unnamed_then_link(target, bytes)
+                    .with_context(|| format!("cannot write {}", target.display()))?
+                {
+                    return Ok(());
+                }
+            }
+            Err(e) => return Err(e).with_context(|| format!("cannot write {}", target.display())),
+        }
+        self.write_through_temporary(target, bytes)
+    }
+
+    /// [`Copies::write`] through a named temporary file renamed over `target`.
+    fn write_through_temporary(&self, target: &Path, bytes: &[u8]) -> Result<()> {
         let mut file = match AtomicFile::try_create(target) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 let folder = folder_of(target);
@@ -169,6 +196,43 @@ impl Copies {
             let written = std::mem::take(&mut *self.written.lock().unwrap_or_else(|e| e.into_inner()));
             written.iter().try_for_each(|path| std::fs::File::open(path).and_then(|f| f.sync_all())).map_err(cannot)
         }
+    }
+}
+
+/// Whether [`write_unnamed_then_link`] made the file.
+#[cfg(target_os = "linux")]
+enum Linked {
+    Yes,
+    /// Not this way: the target exists, or the filesystem has no unnamed files; write it another way.
+    No,
+}
+
+/// Writes `bytes` to a file with no name in `target`'s folder (`O_TMPFILE`), then gives it its name (`linkat`
+/// through `/proc/self/fd`): no reader sees half a copy, an interrupt or a crash leaves no temporary file
+/// behind (an unnamed file vanishes with the process), and the folder is changed once per copy where a named
+/// temporary renamed into place changes it twice. Two threads writing into one folder wait on its lock for
+/// each change, so this halves the waiting as well (`fix --out-dir`, BENCHMARKS.md section 10). An error of
+/// kind `NotFound` is a missing folder.
+#[cfg(target_os = "linux")]
+fn write_unnamed_then_link(target: &Path, bytes: &[u8]) -> io::Result<Linked> {
+    use rustix::fs::{AtFlags, CWD, Mode, OFlags};
+    use rustix::io::Errno;
+    let flags = OFlags::WRONLY | OFlags::TMPFILE | OFlags::CLOEXEC;
+    let unnamed = match rustix::fs::openat(CWD, folder_of(target), flags, Mode::from_raw_mode(0o666)) {
+        Ok(fd) => fd,
+        Err(Errno::NOENT) => return Err(io::ErrorKind::NotFound.into()),
+        // The filesystem (or the kernel) has no unnamed files.
+        Err(Errno::OPNOTSUPP | Errno::ISDIR | Errno::INVAL | Errno::NOSYS) => return Ok(Linked::No),
+        Err(e) => return Err(e.into()),
+    };
+    let mut file = std::fs::File::from(unnamed);
+    file.write_all(bytes)?;
+    let name = format!("/proc/self/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&file));
+    match rustix::fs::linkat(CWD, name.as_str(), CWD, target, AtFlags::SYMLINK_FOLLOW) {
+        Ok(()) => Ok(Linked::Yes),
+        // The target exists (replaced by a rename instead), or there is no /proc to name the file through.
+        Err(Errno::EXIST | Errno::NOENT | Errno::XDEV | Errno::PERM | Errno::ACCESS) => Ok(Linked::No),
+        Err(e) => Err(e.into()),
     }
 }
 
