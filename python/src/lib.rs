@@ -17,7 +17,10 @@ use gotool_core::model::FileReport;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
+use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString};
+
+mod to_py;
+use to_py::Converter;
 
 /// As in the command line: a record's pipeline allocates and frees many small buffers, on several threads.
 #[global_allocator]
@@ -122,58 +125,67 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
     value.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
 }
 
-/// The JSON of one file object, as `--format json` writes it.
-fn to_json(report: &FileReport) -> String {
-    serde_json::to_string(report).unwrap_or_else(|e| {
-        to_json(&FileReport::failed(
-            &report.path,
-            "internal-error",
-            format!("gotool could not write this report ({e})"),
-            None,
-        ))
-    })
-}
-
 /// Runs `work` for the record named `name`; a panic in it becomes an `internal-error` report, as a panic in the
 /// pipeline does, so that no input can take the interpreter down.
-fn guarded(name: &str, work: impl FnOnce() -> String) -> String {
-    catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|panic| {
-        let what = gotool_core::panic_message(&*panic);
-        let message = format!("gotool failed on this file ({what}); please report it");
-        to_json(&FileReport::failed(name, "internal-error", message, None))
-    })
+fn guarded(name: &str, work: impl FnOnce() -> FileReport) -> FileReport {
+    catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|panic| internal_error(name, &*panic))
 }
 
-/// Python objects from JSON text (the C parser of the standard library's `json`: exactly the report's values),
-/// with Python's cyclic garbage collector paused while they are made. They are dicts, lists and scalars with no
-/// cycles among them, and a batch's reports are millions of containers: left on, the collector runs every few
-/// hundred of them and its older generations walk every object made so far, again and again (on the 18,326
-/// files of the corpus's `games/`, three fifths of the conversion's time). A collector that was off stays off.
-fn from_json<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
+/// The `internal-error` report of a panic in gotool on the record `name`.
+fn internal_error(name: &str, panic: &(dyn std::any::Any + Send)) -> FileReport {
+    let what = gotool_core::panic_message(panic);
+    let message = format!("gotool failed on this file ({what}); please report it");
+    FileReport::failed(name, "internal-error", message, None)
+}
+
+/// Runs `make` with Python's cyclic garbage collector paused. The reports' objects are dicts, lists and scalars
+/// with no cycles among them, and a batch's reports are millions of containers: left on, the collector runs
+/// every few hundred of them and its older generations walk every object made so far, again and again (on the
+/// 18,326 files of the corpus's `games/`, three fifths of the conversion's time). A collector that was off
+/// stays off.
+fn collector_paused<'py, T>(py: Python<'py>, make: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     let gc = py.import("gc")?;
     let collecting = gc.call_method0("isenabled")?.is_truthy()?;
     if collecting {
         gc.call_method0("disable")?;
     }
-    let objects = py.import("json")?.getattr("loads")?.call1((json,));
+    let made = make();
     if collecting {
         gc.call_method0("enable")?;
     }
-    objects
+    made
 }
 
-/// Python objects from a JSON array of the items' texts.
-fn from_json_items<'py>(py: Python<'py>, items: &[String]) -> PyResult<Bound<'py, PyAny>> {
-    let mut array = String::with_capacity(items.iter().map(|s| s.len() + 1).sum::<usize>() + 2);
-    array.push('[');
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            array.push(',');
+/// One file object as a dict, as `json.loads` of its `--format json` text gives it; a report gotool cannot
+/// convert (an error or a panic) becomes the file's `internal-error` report.
+fn report_dict<'py>(converter: &mut Converter<'py>, report: &FileReport) -> PyResult<Bound<'py, PyAny>> {
+    match catch_unwind(AssertUnwindSafe(|| converter.convert(report))) {
+        Ok(Ok(dict)) => Ok(dict),
+        Ok(Err(e)) => {
+            let message = format!("gotool could not write this report ({e})");
+            converter.convert(&FileReport::failed(&report.path, "internal-error", message, None))
         }
-        array.push_str(item);
+        Err(panic) => converter.convert(&internal_error(&report.path, &*panic)),
     }
-    array.push(']');
-    from_json(py, &array)
+}
+
+/// The file objects of `reports` as a list of dicts.
+fn report_dicts<'py>(py: Python<'py>, reports: &[FileReport]) -> PyResult<Bound<'py, PyAny>> {
+    collector_paused(py, || {
+        let mut converter = Converter::new(py);
+        let dicts = reports.iter().map(|r| report_dict(&mut converter, r)).collect::<PyResult<Vec<_>>>()?;
+        Ok(PyList::new(py, dicts)?.into_any())
+    })
+}
+
+/// One file object as a dict.
+fn one_report_dict<'py>(py: Python<'py>, report: &FileReport) -> PyResult<Bound<'py, PyAny>> {
+    collector_paused(py, || report_dict(&mut Converter::new(py), report))
+}
+
+/// Python objects from JSON text (the standard library's `json`), for the schema.
+fn from_json<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.getattr("loads")?.call1((json,))
 }
 
 /// `check`'s words with these options.
@@ -215,8 +227,8 @@ fn check_bytes<'py>(
     dead: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let run = check_flags(rules, komi, all_variations, score, dead)?.run_on_bytes()?;
-    let json = py.detach(|| guarded(name, || to_json(&run.plan().check_bytes(&data, name))));
-    from_json(py, &json)
+    let report = py.detach(|| guarded(name, || run.plan().check_bytes(&data, name)));
+    one_report_dict(py, &report)
 }
 
 /// Check bytes that may be an archive (zip, tar, 7z) or a compressed stream (gzip, bzip2, xz, zstd): a list
@@ -235,14 +247,11 @@ fn check_archive<'py>(
     dead: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let run = check_flags(rules, komi, all_variations, score, dead)?.run_on_bytes()?;
-    let items = py.detach(|| {
-        let reports = catch_unwind(AssertUnwindSafe(|| run.plan().check_whole(&data, name)));
-        match reports {
-            Ok(reports) => reports.iter().map(|r| guarded(&r.path, || to_json(r))).collect::<Vec<_>>(),
-            Err(_) => vec![guarded(name, || panic!("reading the archive"))],
-        }
+    let reports = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| run.plan().check_whole(&data, name)))
+            .unwrap_or_else(|panic| vec![internal_error(name, &*panic)])
     });
-    from_json_items(py, &items)
+    report_dicts(py, &reports)
 }
 
 /// Score a record as `gotool score --format json` does: a list with each game's `score` object (a dict), or
@@ -272,12 +281,9 @@ fn score_bytes<'py>(
     }
     flags.flag("--force", force);
     let run = flags.run_on_bytes()?;
-    let json = py.detach(|| {
-        let report = run.plan().check_bytes(&data, name);
-        let scores: Vec<_> = report.games.iter().map(|g| &g.score).collect();
-        serde_json::to_string(&scores).unwrap_or_else(|_| "[]".to_string())
-    });
-    from_json(py, &json)
+    let report = py.detach(|| guarded(name, || run.plan().check_bytes(&data, name)));
+    let scores: Vec<_> = report.games.iter().map(|g| &g.score).collect();
+    collector_paused(py, || Converter::new(py).convert(&scores))
 }
 
 /// Check many records' bytes (a list of bytes) on `jobs` of gotool's threads (default: one per core), with
@@ -310,21 +316,21 @@ fn check_many<'py>(
         Some(names) => names,
         None => (1..=data.len()).map(|i| format!("<bytes {i}>")).collect(),
     };
-    let items = py.detach(|| {
-        let mut items = Vec::with_capacity(data.len());
+    let reports = py.detach(|| {
+        let mut reports = Vec::with_capacity(data.len());
         let plan = run.plan();
-        let work = |i: &mut usize| guarded(&names[*i], || to_json(&plan.check_bytes(&data[*i], &names[*i])));
-        in_order(0..data.len(), run.jobs_for_records(), work, |json| items.push(json));
-        items
+        let work = |i: &mut usize| guarded(&names[*i], || plan.check_bytes(&data[*i], &names[*i]));
+        in_order(0..data.len(), run.jobs_for_records(), work, |report| reports.push(report));
+        reports
     });
-    from_json_items(py, &items)
+    report_dicts(py, &reports)
 }
 
 /// The reports of a `check_paths` run, as they come: an iterator of file objects.
 #[pyclass(module = "gotool")]
 struct Reports {
     /// Taken out while waiting for the next report, the GIL released.
-    receiver: Mutex<Option<Receiver<String>>>,
+    receiver: Mutex<Option<Receiver<FileReport>>>,
 }
 
 #[pymethods]
@@ -343,9 +349,9 @@ impl Reports {
             (receiver, next)
         });
         match next {
-            Some(json) => {
+            Some(report) => {
                 *slot = Some(receiver);
-                Ok(Some(from_json(py, &json)?))
+                Ok(Some(one_report_dict(py, &report)?))
             }
             // The run is over: the receiver is dropped with it.
             None => Ok(None),
@@ -383,17 +389,16 @@ fn check_paths<'py>(
         return Err(PyValueError::new_err(unusable.join("; ")));
     }
     // Reports wait here, in order, while Python takes them; the workers pause when it is full.
-    let (sender, receiver) = sync_channel::<String>(64);
+    let (sender, receiver) = sync_channel::<FileReport>(64);
     std::thread::spawn(move || {
         let walked = catch_unwind(AssertUnwindSafe(|| {
             run.for_each_report(&mut |report| {
-                let json = guarded(&report.path, || to_json(&report));
                 // Python dropped the generator: stop.
-                if sender.send(json).is_ok() { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+                if sender.send(report).is_ok() { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
             })
         }));
-        if walked.is_err() {
-            let _ = sender.send(guarded("<check_paths>", || panic!("walking the paths")));
+        if let Err(panic) = walked {
+            let _ = sender.send(internal_error("<check_paths>", &*panic));
         }
     });
     Ok(Reports { receiver: Mutex::new(Some(receiver)) })
@@ -402,8 +407,8 @@ fn check_paths<'py>(
 /// Runs a panicking closure behind the same guard as every record, to show what a panic there becomes (for the tests).
 #[pyfunction]
 fn _guard_test<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-    let json = guarded(name, || panic!("a test of the guard"));
-    from_json(py, &json)
+    let report = guarded(name, || panic!("a test of the guard"));
+    one_report_dict(py, &report)
 }
 
 /// The command line, with these words (`argv[0]` the program's name); returns its exit status.

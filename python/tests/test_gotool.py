@@ -63,8 +63,30 @@ def test_check_bytes_is_the_command_lines_file_object():
 @pytest.mark.parametrize("path", sorted((FIXTURES / "rules").glob("*.sgf")) + sorted((FIXTURES / "malformed").glob("*.sgf")), ids=lambda p: p.name)
 def test_every_fixture_as_the_command_line_says(path):
     report = gotool.check_bytes(path.read_bytes(), name=str(path))
-    assert report == cli_json(path)["files"][0]
+    assert same_objects(report, cli_json(path)["files"][0])
     validate(report)
+
+
+def same_objects(made, parsed):
+    """Whether the module's objects are those json.loads makes of the command's text: the same values, and the
+    same types (``==`` alone takes 0 for 0.0) and key order, which the text of each shows."""
+    return made == parsed and json.dumps(made) == json.dumps(parsed)
+
+
+@pytest.mark.skipif(not os.environ.get("GOTOOL_CORPUS"), reason="GOTOOL_CORPUS is not set")
+@pytest.mark.parametrize("folder", ["rules", "malformed", "finished"])
+def test_check_many_makes_the_objects_of_the_command_lines_json(folder):
+    """The dicts are made straight from gotool's report, not parsed from its JSON text: on real records of
+    every kind (broken ones too) they are the objects of that text, scores and estimated dead stones included."""
+    root = Path(os.environ["GOTOOL_CORPUS"]) / folder
+    if not root.is_dir():
+        pytest.skip(f"{root} is not there")
+    paths = sorted(str(p) for p in root.rglob("*") if p.suffix.lower() in (".sgf", ".mgt"))[:400]
+    reports = gotool.check_many([Path(p).read_bytes() for p in paths], names=paths, jobs=2, dead="auto")
+    expected = cli_json("--dead", "auto", *paths)["files"]
+    assert len(reports) == len(expected) == len(paths)
+    for made, parsed in zip(reports, expected):
+        assert same_objects(made, parsed), made["path"]
 
 
 def test_an_illegal_move_is_a_diagnostic():
