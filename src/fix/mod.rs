@@ -172,7 +172,7 @@ impl Fixer {
     /// Fixes a file's bytes. A panic inside becomes an `internal-error` and the file is left alone.
     pub fn fix_bytes(&self, bytes: Vec<u8>, display: &str) -> Fixed {
         let mut report = FixReport { path: display.to_string(), ..FixReport::default() };
-        let output = match catch_unwind(AssertUnwindSafe(|| self.fix_unguarded(&bytes, &mut report))) {
+        let output = match catch_unwind(AssertUnwindSafe(|| self.fix_unguarded(&bytes, &mut report, true))) {
             Ok(output) => output,
             Err(panic) => {
                 let what = crate::panic_message(&*panic);
@@ -189,8 +189,9 @@ impl Fixer {
     }
 
     /// The fixed bytes when they differ from `bytes`; the fixes, notes and any reason for leaving the file
-    /// alone go into `report`.
-    fn fix_unguarded(&self, bytes: &[u8], report: &mut FixReport) -> Option<Vec<u8>> {
+    /// alone go into `report`. `settle`: make sure that fixing the fixed bytes would change nothing, where that
+    /// is in doubt.
+    fn fix_unguarded(&self, bytes: &[u8], report: &mut FixReport, settle: bool) -> Option<Vec<u8>> {
         if bytes.len() as u64 > self.options.limits.max_file_bytes {
             let e = ReadError::TooLarge { size: Some(bytes.len() as u64), limit: self.options.limits.max_file_bytes };
             report.error = Some(file_error(e.code(), format!("{e} (see --max-file-size)")));
@@ -268,6 +269,18 @@ impl Fixer {
                 }
             }
         };
+        // Root properties were left where they are because moving them changed the game. The other fixes (a cut
+        // line, above all) can make moving them harmless in the fixed file, which a second run would then move:
+        // a fix must settle in one run, so such a file is left alone.
+        if settle && !move_root_properties {
+            let mut again = FixReport::default();
+            if self.fix_unguarded(&output, &mut again, false).is_some() || again.error.is_some() {
+                let message = "a property outside the root that gotool does not move (it would change the game) \
+                               could be moved once the other fixes are made, so fixing the fixed file would change \
+                               it again; the file is left as it is";
+                return refuse(report, Refusal::new("unsafe", message));
+            }
+        }
         if let Mode::Transcode { from, why } = &mode {
             report.fixes.push(entry(code::UTF8, format!("read as {from} ({why}): written in UTF-8"), Some(0)));
         }

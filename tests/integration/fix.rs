@@ -597,3 +597,27 @@ fn every_corpus_folder_fixes_to_the_same_games() {
         }
     }
 }
+
+#[test]
+fn a_file_that_would_not_settle_in_one_run_is_left_alone() {
+    // On 9x9 (the SZ outside the root), B J1 captures W J2 against the edge and B J2 is legal; on 19x19, as
+    // gotool reads the file, B J2 is played on W's stone. Moving SZ to the root changes the game, so it is not
+    // moved; but once --cut-at-illegal has cut B J2, the cut file could have SZ moved, and a second run would
+    // move it. The fix must settle in one run: the file is left alone. (From the fix fuzz target.)
+    let record: &[u8] = b"(;;SZ[9]B[hh]W[ih];B[ig];B[ii];B[ih];)";
+    let dir = folder(&[("a.sgf", record)]);
+    for flags in [&["--cut-at-illegal"][..], &["--cut-at-illegal", "--normalise"]] {
+        let mut args = flags.to_vec();
+        args.push("a.sgf");
+        let (code, doc) = fix_json(dir.path(), &args);
+        assert_eq!(code, 1, "{doc:#}");
+        assert_eq!(doc["files"][0]["error"]["code"], "unsafe", "{flags:?}: {doc:#}");
+        assert_eq!(doc["files"][0]["changed"], false, "{doc:#}");
+    }
+    // Without the cut, the other fixes are made and SZ stays where it is; a second run changes nothing.
+    let out = tempfile::tempdir().unwrap();
+    let (code, doc) = fix_json(dir.path(), &["--out-dir", out.path().to_str().unwrap(), "a.sgf"]);
+    assert_eq!((code, doc["files"][0]["changed"].as_bool()), (0, Some(true)), "{doc:#}");
+    let (code, doc) = fix_json(out.path(), &["a.sgf"]);
+    assert_eq!((code, doc["summary"]["changed"].as_u64()), (0, Some(0)), "{doc:#}");
+}
