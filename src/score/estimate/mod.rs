@@ -15,8 +15,11 @@
 //!    proof-number search bounded by node counts): a group whose largest chain the opponent captures whoever
 //!    moves first is dead; this catches what counting cannot see, such as two shared liberties where a throw-in
 //!    leaves the defender a killable eye shape (a false seki).
-//! 4. **A last check**: the position is scored with the dead stones found, and a dead stone that does not end up
-//!    inside the other colour's area is handed back to life and reported as uncertain.
+//! 4. **A last check**: the position is scored with the dead stones found, and a dead chain that does not end up
+//!    inside the other colour's area (an unfinished boundary, or a neighbour wrongly judged) is judged again with
+//!    it alive; if it still does not, it goes to the playouts, played in the open space around it: dead if it ends
+//!    captured or inside the other colour's space in most of them, else alive. Either way it is reported as
+//!    uncertain.
 //!
 //! Deterministic: nothing depends on the clock or on unseeded randomness.
 
@@ -258,12 +261,23 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
                 }
                 !surrounded
             });
-            for &c in held.iter().chain(&handed_back) {
+            let loose: Vec<usize> = held.iter().chain(&handed_back).copied().collect();
+            let loose_shares = loose_referee(board, &pos, &verdict, &loose);
+            for (&c, &share) in loose.iter().zip(&loose_shares) {
+                let counted_dead = share > DEAD_SHARE;
+                if counted_dead {
+                    verdict[c] = Verdict::Dead(Death::Playouts);
+                    shares[c] = Some(share);
+                }
                 uncertain.push(Uncertain {
                     color: pos.chains[c].color,
                     stones: points_of(&pos, c),
-                    counted_dead: false,
-                    why: "judged dead, but the other colour does not surround it".to_string(),
+                    counted_dead,
+                    why: format!(
+                        "judged dead, but the other colour does not surround it; captured or left inside its space \
+                         in {:.0}% of the playouts",
+                        share * 100.0
+                    ),
                 });
             }
             break (verdict, uncertain);
@@ -374,6 +388,60 @@ fn referee(
     }
     read_open_groups(&cleared, pos, judgement, verdict, trace);
     chains.len()
+}
+
+/// Playouts for chains judged dead that the other colour does not surround: each one's share of playouts in
+/// which it ends captured or inside the other colour's space, played in the space around them (the empty
+/// points reached from them without crossing a living stone), with every other dead stone off the board.
+fn loose_referee(board: &Board, pos: &Pos, verdict: &[Verdict], loose: &[usize]) -> Vec<f64> {
+    if loose.is_empty() {
+        return Vec::new();
+    }
+    let mut cleared = board.clone();
+    for (c, v) in verdict.iter().enumerate() {
+        if matches!(v, Verdict::Dead(_)) {
+            for &p in &pos.chains[c].stones {
+                cleared.remove_stone(board.loc(pos.point(p)));
+            }
+        }
+    }
+    let mut seen = vec![false; usize::from(cleared.loc(Point::new(cleared.width() - 1, cleared.height() - 1))) + 1];
+    let mut stack: Vec<Loc> = Vec::new();
+    let mut area: Vec<Point> = Vec::new();
+    for &c in loose {
+        for &p in &pos.chains[c].stones {
+            let l = cleared.loc(pos.point(p));
+            if !seen[usize::from(l)] {
+                seen[usize::from(l)] = true;
+                stack.push(l);
+            }
+        }
+    }
+    let loose_stone = |l: Loc| {
+        let p = cleared.point(l);
+        pos.chain_at((usize::from(p.y) * pos.width + usize::from(p.x)) as Pt).is_some_and(|c| loose.contains(&c))
+    };
+    while let Some(l) = stack.pop() {
+        if cleared.is_empty_at(l) {
+            area.push(cleared.point(l));
+        }
+        for n in cleared.neighbours(l) {
+            if !seen[usize::from(n)] && (cleared.is_empty_at(n) || loose_stone(n)) {
+                seen[usize::from(n)] = true;
+                stack.push(n);
+            }
+        }
+    }
+    area.sort_unstable();
+    let points: Vec<Vec<Point>> = loose.iter().map(|&c| points_of(pos, c)).collect();
+    let question = playouts::Question {
+        board: &cleared,
+        chains: &points,
+        area: &area,
+        playouts: PLAYOUTS,
+        seed: board.hash() ^ 0x5EED,
+    };
+    playouts::dead_shares_traced(&question, None)
 }
 
 /// Reading for the open groups, after the playouts: a group whose largest chain the opponent captures whoever
