@@ -233,49 +233,28 @@ impl<'py> Items<'_, 'py> {
     }
 }
 
-impl<'py> ser::SerializeSeq for Items<'_, 'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Self::Ok> {
-        self.finish()
-    }
+/// The four ways serde makes a list, each one [`Items::push`] per element and [`Items::finish`].
+macro_rules! list_serializer {
+    ($($trait:ident :: $element:ident),*) => {$(
+        impl<'py> ser::$trait for Items<'_, 'py> {
+            type Ok = Bound<'py, PyAny>;
+            type Error = Error;
+            fn $element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+                self.push(value)
+            }
+            fn end(self) -> Result<Self::Ok> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl<'py> ser::SerializeTuple for Items<'_, 'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Self::Ok> {
-        self.finish()
-    }
-}
-
-impl<'py> ser::SerializeTupleStruct for Items<'_, 'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Self::Ok> {
-        self.finish()
-    }
-}
-
-impl<'py> ser::SerializeTupleVariant for Items<'_, 'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Self::Ok> {
-        self.finish()
-    }
-}
+list_serializer!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 /// A dict being made (for a struct variant, `{variant: {...}}`).
 struct Entries<'a, 'py> {
@@ -326,24 +305,20 @@ impl<'py> ser::SerializeMap for Entries<'_, 'py> {
     }
 }
 
-impl<'py> ser::SerializeStruct for Entries<'_, 'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<()> {
-        self.field(name, value)
-    }
-    fn end(self) -> Result<Self::Ok> {
-        self.finish()
-    }
+/// A struct and a struct variant: [`Entries::field`] per field.
+macro_rules! struct_serializer {
+    ($($trait:ident),*) => {$(
+        impl<'py> ser::$trait for Entries<'_, 'py> {
+            type Ok = Bound<'py, PyAny>;
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<()> {
+                self.field(name, value)
+            }
+            fn end(self) -> Result<Self::Ok> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl<'py> ser::SerializeStructVariant for Entries<'_, 'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<()> {
-        self.field(name, value)
-    }
-    fn end(self) -> Result<Self::Ok> {
-        self.finish()
-    }
-}
+struct_serializer!(SerializeStruct, SerializeStructVariant);
