@@ -329,19 +329,39 @@ impl Fixer {
         // A transcoded file says what it now is even when its text is ASCII (its `CA` named the old charset).
         let declare_utf8 = matches!(mode, Mode::Transcode { .. }) || (mode.writes_utf8() && !text.is_ascii());
         let cx = Context { options: &self.options, declare_utf8, move_root_properties, plan: &self.plan };
-        for round_number in 0..=MAX_ROUNDS {
+        // The text before the last round and how many fixes that round made, while it made more than one.
+        let mut undo: Option<(String, usize)> = None;
+        // A round made again with its first fix alone does not count: it makes the next round smaller.
+        let mut round_number = 0;
+        let first_round = rounds.len();
+        while round_number <= MAX_ROUNDS {
             let (collection, error) = sgf::scan_collection(&text, &self.options.limits);
             if error.is_some() {
-                return Err(Refusal::new("internal-error", "a fix left the text unreadable; please report it"));
+                // Fixes made together can break what each keeps alone (an empty node removed and the node after it
+                // cut leave a variation with no node): that round again, with its first fix alone.
+                let Some((before, made)) = undo.take() else {
+                    return Err(Refusal::new("internal-error", "a fix left the text unreadable; please report it"));
+                };
+                rounds.pop();
+                let first = fixes.len() - made;
+                fixes.truncate(first + 1);
+                let mut round = Round::default();
+                round.accept(&fixes[first].0.edits);
+                text = round.apply(&before);
+                rounds.push(round);
+                continue;
             }
             let found = find::find(&collection, &cx);
-            if round_number == 0 {
+            // The notes are those of the text as it first reads (a round made again would say them twice).
+            if rounds.len() == first_round {
                 notes.extend(found.notes.into_iter().map(|n| (n, rounds.len())));
             }
             let mut round = Round::default();
+            let mut made = 0;
             for fix in found.fixes {
                 if round.accept(&fix.edits) {
                     fixes.push((fix, rounds.len()));
+                    made += 1;
                 }
             }
             if round.is_empty() {
@@ -375,8 +395,10 @@ impl Fixer {
             if round_number == MAX_ROUNDS {
                 break;
             }
+            undo = (made > 1).then(|| (text.clone(), made));
             text = round.apply(&text);
             rounds.push(round);
+            round_number += 1;
         }
         Err(Refusal::new("unsafe", "the fixes do not settle; the file is left as it is (please report this)"))
     }
