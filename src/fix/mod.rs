@@ -5,13 +5,14 @@
 //!
 //! A file is fixed in rounds: structural repairs first (a tree left open at the end, `()`), one at a time, each
 //! followed by a new scan; then rounds of every other fix, until a round finds none (fixes whose edits would
-//! touch the same bytes wait for the next round); with `--normalise`, the settled text is then written again in
+//! touch the same bytes wait for the next round, and a round whose fixes together leave the text unreadable is
+//! made again with its first fix alone); with `--normalise`, the settled text is then written again in
 //! one canonical layout (`layout`). The result is then proven: its bytes must decode to the text the fixes
 //! wrote, and are scanned, read and replayed again; `check` must read the same games from it (same moves, setup,
 //! size, komi, handicap, rules, result, players; `same`), with no warning it did not have before, and fixing it
-//! again must change nothing. A file that fails the proof, whose syntax has two readings, or whose charset is
-//! only a guess that changes its structure, is left alone and said to be. Never writes anything: the caller
-//! does.
+//! again must change nothing (moving the root properties it kept in place too). A file that fails the proof,
+//! whose syntax has two readings, or whose charset is only a guess that changes its structure, is left alone and
+//! said to be. Never writes anything: the caller does.
 
 mod charset;
 mod edit;
