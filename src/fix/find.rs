@@ -10,7 +10,7 @@ use crate::go::Color;
 use crate::model::format_margin;
 use crate::pipeline::Plan;
 use crate::record::{GameRecord, Item, MoveValue, NONE};
-use crate::sgf::scan::{Collection, PropId, Property};
+use crate::sgf::scan::{Collection, PropId, Property, is_tree_space};
 use crate::sgf::{read_game, values};
 
 /// A fix: its code, what it does, where (a byte offset of the text it was found in) and its edits.
@@ -76,7 +76,7 @@ fn node_end(c: &Collection, n: u32) -> u32 {
 
 /// The offset of the first byte at or after `at` that is not white space.
 fn skip_ws(text: &[u8], mut at: usize) -> usize {
-    while at < text.len() && text[at].is_ascii_whitespace() {
+    while at < text.len() && is_tree_space(text[at]) {
         at += 1;
     }
     at
@@ -84,7 +84,7 @@ fn skip_ws(text: &[u8], mut at: usize) -> usize {
 
 /// The offset of the last byte before `at` that is not white space, if any.
 fn last_non_ws_before(text: &[u8], at: usize) -> Option<usize> {
-    text[..at].iter().rposition(|b| !b.is_ascii_whitespace())
+    text[..at].iter().rposition(|b| !is_tree_space(*b))
 }
 
 /// Node `n` starts a variation: a `(` comes right before it.

@@ -17,6 +17,12 @@ use crate::model::plural;
 /// "No node": the end of a sibling list, a root's parent.
 pub const NONE: u32 = u32::MAX;
 
+/// White space between the nodes, sequences and game trees of a tree (space, tab, line feed, carriage return,
+/// vertical tab, form feed, as SGF lists them). The fixer edits around nodes by the same rule.
+pub(crate) fn is_tree_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0B' | b'\x0C')
+}
+
 /// A byte range of the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
@@ -590,7 +596,7 @@ fn scan_tree(c: &mut Collection, start: usize, limits: &Limits) -> Result<usize,
     while i < bytes.len() {
         let b = bytes[i];
         match b {
-            b' ' | b'\t' | b'\n' | b'\r' | b'\x0B' | b'\x0C' => i += 1,
+            b if is_tree_space(b) => i += 1,
             b';' => {
                 let Some(top) = stack.last_mut() else { unreachable!("scan_tree starts at '('") };
                 if top.closed_child {

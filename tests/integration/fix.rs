@@ -638,3 +638,14 @@ fn fixes_that_break_the_text_together_are_made_one_at_a_time() {
     let (code, doc) = fix_json(out.path(), &["--cut-at-illegal", "a.sgf"]);
     assert_eq!((code, doc["summary"]["changed"].as_u64()), (0, Some(0)), "{doc:#}");
 }
+
+#[test]
+fn a_vertical_tab_is_white_space_to_the_fixer_as_to_the_reader() {
+    // SGF counts the vertical tab as white space between nodes, and so does the reader; the fixer's edits
+    // around a node must too, or removing `( VT ; )` left `(` behind. (From the fix fuzz target, minimised.)
+    let dir = folder(&[("a.sgf", b"(;(\x0B;")]);
+    let out = tempfile::tempdir().unwrap();
+    let (code, doc) = fix_json(dir.path(), &["--out-dir", out.path().to_str().unwrap(), "a.sgf"]);
+    assert_eq!((code, doc["files"][0]["error"].is_null()), (0, true), "{doc:#}");
+    assert_eq!(std::fs::read_to_string(out.path().join("a.sgf")).unwrap(), "(;GM[1]FF[4]SZ[19])");
+}
