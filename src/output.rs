@@ -107,6 +107,19 @@ impl AtomicFile {
     }
 }
 
+/// Runs `attempt` on `target`; when it fails for a missing folder, makes `target`'s folders and runs it once more
+/// (the folder is asked for only then: one that exists costs no system call).
+fn in_its_folder<T>(target: &Path, attempt: impl Fn() -> io::Result<T>) -> Result<io::Result<T>> {
+    match attempt() {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let folder = folder_of(target);
+            std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+            Ok(attempt())
+        }
+        done => Ok(done),
+    }
+}
+
 /// The folder a file is written in (`.` for a bare name).
 fn folder_of(target: &Path) -> &Path {
     match target.parent() {
@@ -146,35 +159,18 @@ impl Copies {
     /// (asked only then: a folder that exists costs no system call).
     pub(crate) fn write(&self, target: &Path, bytes: &[u8]) -> Result<()> {
         #[cfg(target_os = "linux")]
-        match write_unnamed_then_link(target, bytes) {
-            Ok(Linked::Yes) => return Ok(()),
-            Ok(Linked::No) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                let folder = folder_of(target);
-                std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
-                if let Linked::Yes = write_unnamed_then_link(target, bytes)
-                    .with_context(|| format!("cannot write {}", target.display()))?
-                {
-                    return Ok(());
-                }
-            }
-            Err(e) => return Err(e).with_context(|| format!("cannot write {}", target.display())),
+        if let Linked::Yes = in_its_folder(target, || write_unnamed_then_link(target, bytes))?
+            .with_context(|| format!("cannot write {}", target.display()))?
+        {
+            return Ok(());
         }
         self.write_through_temporary(target, bytes)
     }
 
     /// [`Copies::write`] through a named temporary file renamed over `target`.
     fn write_through_temporary(&self, target: &Path, bytes: &[u8]) -> Result<()> {
-        let mut file = match AtomicFile::try_create(target) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                let folder = folder_of(target);
-                std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
-                AtomicFile::create(target)?
-            }
-            created => {
-                created.with_context(|| format!("cannot create a temporary file in {}", folder_of(target).display()))?
-            }
-        };
+        let mut file = in_its_folder(target, || AtomicFile::try_create(target))?
+            .with_context(|| format!("cannot create a temporary file in {}", folder_of(target).display()))?;
         file.writer().write_all(bytes).with_context(|| format!("cannot write {}", target.display()))?;
         file.finish(false)?;
         #[cfg(not(target_os = "linux"))]

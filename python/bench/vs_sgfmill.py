@@ -24,10 +24,8 @@ with the 1-minute load average before and after each round.
 import argparse
 import os
 import resource
-import statistics
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -36,18 +34,7 @@ import gotool
 # sgfmill's side is the replay of benches/peers/sgfmill_replay.py, the one BENCHMARKS.md's other figures use.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benches" / "peers"))
 from sgfmill_replay import replay_bytes  # noqa: E402
-
-
-def cpu(who):
-    usage = resource.getrusage(who)
-    return usage.ru_utime + usage.ru_stime
-
-
-def timed(run, who=resource.RUSAGE_SELF):
-    """(wall seconds, CPU seconds, run's result)."""
-    cpu_before, started = cpu(who), time.perf_counter()
-    result = run()
-    return time.perf_counter() - started, cpu(who) - cpu_before, result
+from _rounds import cpu_time, in_rounds  # noqa: E402
 
 
 def sgfmill_all(data):
@@ -95,25 +82,15 @@ def main():
         line = [args.cli, "check", "-q", "-j", str(jobs), args.folder]
         return lambda: subprocess.run(line, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
 
+    own, child = cpu_time(resource.RUSAGE_SELF), cpu_time(resource.RUSAGE_CHILDREN)
     runs = {
-        "check_many jobs=1": (lambda: gotool.check_many(data, names=names, jobs=1), resource.RUSAGE_SELF),
-        "sgfmill": (lambda: sgfmill_all(data), resource.RUSAGE_SELF),
-        "check_many jobs=2": (lambda: gotool.check_many(data, names=names, jobs=2), resource.RUSAGE_SELF),
-        "gotool check -q -j2": (command(2), resource.RUSAGE_CHILDREN),
-        "gotool check -q -j1": (command(1), resource.RUSAGE_CHILDREN),
+        "check_many jobs=1": (lambda: gotool.check_many(data, names=names, jobs=1), own),
+        "sgfmill": (lambda: sgfmill_all(data), own),
+        "check_many jobs=2": (lambda: gotool.check_many(data, names=names, jobs=2), own),
+        "gotool check -q -j2": (command(2), child),
+        "gotool check -q -j1": (command(1), child),
     }
-    walls = {name: [] for name in runs}
-    cpus = {name: [] for name in runs}
-    results = {}
-    for round_ in range(1, args.rounds + 1):
-        load_before = os.getloadavg()[0]
-        line = []
-        for name, (run, who) in runs.items():
-            wall, used, results[name] = timed(run, who)
-            walls[name].append(wall)
-            cpus[name].append(used)
-            line.append(f"{name} {wall:.3f} s ({used:.3f} CPU)")
-        print(f"round {round_} (load {load_before:.2f} -> {os.getloadavg()[0]:.2f}): " + "; ".join(line))
+    median, results = in_rounds(runs, args.rounds)
 
     counts = gotool_counts(results["check_many jobs=1"])
     assert results["check_many jobs=2"] == results["check_many jobs=1"], "check_many differs between jobs=1 and 2"
@@ -124,7 +101,6 @@ def main():
           f"{mill['moves']} moves")
     print(f"command exit status: {results['gotool check -q -j2']} (1: some record is invalid)")
 
-    median = {name: (statistics.median(walls[name]), statistics.median(cpus[name])) for name in runs}
     print(f"medians of {args.rounds} rounds (wall s, CPU s):")
     for name, (wall, used) in median.items():
         print(f"  {name:22} {wall:8.3f} {used:8.3f}   {len(data) / wall:9.0f} records/s")

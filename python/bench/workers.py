@@ -30,9 +30,7 @@ import argparse
 import multiprocessing
 import os
 import resource
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import dask.bag as db
@@ -44,10 +42,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 from _verdicts import record_paths, row  # noqa: E402
 from dask_check import check, rows  # noqa: E402
 
+from _rounds import cpu_time, in_rounds  # noqa: E402
 
-def cpu():
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+# This process's CPU time and its workers', once they have ended.
+cpu = cpu_time(resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
 
 
 def partition_size(paths, n):
@@ -79,28 +77,19 @@ def main():
     for what, work in (("reports", check), ("rows", rows)):
         bag = db.from_sequence(paths, partition_size=size).map_partitions(work)
         assert bag.npartitions == len(chunks)
-        runs[f"in-process {what}"] = lambda work=work: [r for part in chunks for r in work(part)]
+        runs[f"in-process {what}"] = (lambda work=work: [r for part in chunks for r in work(part)], cpu)
         for n in (1, 2):
-            runs[f"pool {n} {what}"] = lambda work=work, n=n: pool_run(work, chunks, n)
+            runs[f"pool {n} {what}"] = (lambda work=work, n=n: pool_run(work, chunks, n), cpu)
         for n in (1, 2):
-            runs[f"dask {n} {what}"] = lambda bag=bag, n=n: bag.compute(scheduler="processes", num_workers=n)
-    walls = {name: [] for name in runs}
-    cpus = {name: [] for name in runs}
+            runs[f"dask {n} {what}"] = (lambda bag=bag, n=n: bag.compute(scheduler="processes", num_workers=n), cpu)
     expected = {}
-    for round_ in range(1, args.rounds + 1):
-        load = os.getloadavg()[0]
-        line = []
-        for name, run in runs.items():
-            cpu_before, started = cpu(), time.perf_counter()
-            results = run()
-            wall, used = time.perf_counter() - started, cpu() - cpu_before
-            what = name.split()[-1]
-            expected.setdefault(what, results)
-            assert results == expected[what], f"{name}: not the in-process results"
-            walls[name].append(wall)
-            cpus[name].append(used)
-            line.append(f"{name} {wall:.3f} s ({used:.3f} CPU)")
-        print(f"round {round_} (load {load:.2f} -> {os.getloadavg()[0]:.2f}): " + "; ".join(line))
+
+    def alike(name, results):
+        what = name.split()[-1]
+        expected.setdefault(what, results)
+        assert results == expected[what], f"{name}: not the in-process results"
+
+    median, _ = in_rounds(runs, args.rounds, alike)
 
     assert expected["rows"] == [row(r) for r in expected["reports"]]
     expected = expected["reports"]
@@ -108,7 +97,6 @@ def main():
     invalid = sum(1 for g in games if not g["valid"])
     unreadable = sum(1 for r in expected if r["error"])
     print(f"{len(expected)} files, {unreadable} unreadable, {len(games)} games, {invalid} invalid (every run alike)")
-    median = {name: (statistics.median(walls[name]), statistics.median(cpus[name])) for name in runs}
     print(f"medians of {args.rounds} rounds (wall s, CPU s):")
     for name, (wall, used) in median.items():
         print(f"  {name:20} {wall:8.3f} {used:8.3f}")

@@ -342,14 +342,7 @@ fn referee(
     if judgement.open.is_empty() {
         return 0;
     }
-    let mut cleared = board.clone();
-    for (c, v) in verdict.iter().enumerate() {
-        if matches!(v, Verdict::Dead(_)) {
-            for &p in &pos.chains[c].stones {
-                cleared.remove_stone(board.loc(pos.point(p)));
-            }
-        }
-    }
+    let cleared = without_dead(board, pos, verdict);
     let chains: Vec<usize> = judgement.open.iter().flatten().copied().collect();
     let points: Vec<Vec<Point>> = chains.iter().map(|&c| points_of(pos, c)).collect();
     let area: Vec<Point> = judgement.area.iter().map(|&p| pos.point(p)).collect();
@@ -397,38 +390,22 @@ fn loose_referee(board: &Board, pos: &Pos, verdict: &[Verdict], loose: &[usize])
     if loose.is_empty() {
         return Vec::new();
     }
-    let mut cleared = board.clone();
-    for (c, v) in verdict.iter().enumerate() {
-        if matches!(v, Verdict::Dead(_)) {
-            for &p in &pos.chains[c].stones {
-                cleared.remove_stone(board.loc(pos.point(p)));
-            }
-        }
-    }
-    let mut seen = vec![false; usize::from(cleared.loc(Point::new(cleared.width() - 1, cleared.height() - 1))) + 1];
-    let mut stack: Vec<Loc> = Vec::new();
+    let cleared = without_dead(board, pos, verdict);
+    // The empty points (dead stones' too) reached from the loose chains through empty points and loose stones.
+    let dead = |c: usize| matches!(verdict[c], Verdict::Dead(_));
+    let passable = |p: Pt| pos.chain_at(p).is_none_or(|c| dead(c) || loose.contains(&c));
+    let mut seen = vec![false; pos.len()];
+    let mut stack: Vec<Pt> = loose.iter().flat_map(|&c| pos.chains[c].stones.iter().copied()).collect();
+    stack.iter().for_each(|&p| seen[usize::from(p)] = true);
     let mut area: Vec<Point> = Vec::new();
-    for &c in loose {
-        for &p in &pos.chains[c].stones {
-            let l = cleared.loc(pos.point(p));
-            if !seen[usize::from(l)] {
-                seen[usize::from(l)] = true;
-                stack.push(l);
-            }
+    while let Some(p) = stack.pop() {
+        if pos.chain_at(p).is_none_or(dead) {
+            area.push(pos.point(p));
         }
-    }
-    let loose_stone = |l: Loc| {
-        let p = cleared.point(l);
-        pos.chain_at((usize::from(p.y) * pos.width + usize::from(p.x)) as Pt).is_some_and(|c| loose.contains(&c))
-    };
-    while let Some(l) = stack.pop() {
-        if cleared.is_empty_at(l) {
-            area.push(cleared.point(l));
-        }
-        for n in cleared.neighbours(l) {
-            if !seen[usize::from(n)] && (cleared.is_empty_at(n) || loose_stone(n)) {
-                seen[usize::from(n)] = true;
-                stack.push(n);
+        for &q in pos.neighbours(p) {
+            if !seen[usize::from(q)] && passable(q) {
+                seen[usize::from(q)] = true;
+                stack.push(q);
             }
         }
     }
@@ -563,6 +540,19 @@ fn split_groups(
         }
     }
     uncertain
+}
+
+/// The position with the stones judged dead off the board.
+fn without_dead(board: &Board, pos: &Pos, verdict: &[Verdict]) -> Board {
+    let mut cleared = board.clone();
+    for (c, v) in verdict.iter().enumerate() {
+        if matches!(v, Verdict::Dead(_)) {
+            for &p in &pos.chains[c].stones {
+                cleared.remove_stone(board.loc(pos.point(p)));
+            }
+        }
+    }
+    cleared
 }
 
 fn points_of(pos: &Pos, c: usize) -> Vec<Point> {
