@@ -293,9 +293,9 @@ const CASES: &[Case] = &[
         path: "2017-03-new/2017-03-06-10.sgf",
         verdict: KnownDifference,
         extra: &[],
-        missed: &["ba", "bb", "cb", "dk", "dr", "eq", "fj"],
+        missed: &["ba", "bb", "cb", "dr", "eq"],
         note: "W B19 B18 C18 inside Black's living corner, and Black stones in White's lower left: the estimate \
-               leaves them open (D6 and F4, not surrounded, are found dead by the playouts)",
+               leaves them open (D6, F4, D9 and F10, not surrounded, are found dead by the playouts)",
     },
     Case {
         path: "2017-03-new/2017-03-09-1.sgf",

@@ -17,9 +17,10 @@
 //!    leaves the defender a killable eye shape (a false seki).
 //! 4. **A last check**: the position is scored with the dead stones found, and a dead chain that does not end up
 //!    inside the other colour's area (an unfinished boundary, or a neighbour wrongly judged) is judged again with
-//!    it alive; if it still does not, it goes to the playouts, played in the open space around it: dead if it ends
-//!    captured or inside the other colour's space in most of them, else alive. Either way it is reported as
-//!    uncertain.
+//!    it alive; if it still does not, it goes to the playouts, played in the open space around it. The judgement
+//!    found it dead, so it stays dead unless the playouts clearly say otherwise: alive only when it ends captured
+//!    or inside the other colour's space in at most 30% of them (the lower edge of the uncertain band). Either
+//!    way it is reported as uncertain.
 //!
 //! Deterministic: nothing depends on the clock or on unseeded randomness.
 
@@ -264,7 +265,10 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
             let loose: Vec<usize> = held.iter().chain(&handed_back).copied().collect();
             let loose_shares = loose_referee(board, &pos, &verdict, &loose);
             for (&c, &share) in loose.iter().zip(&loose_shares) {
-                let counted_dead = share > DEAD_SHARE;
+                // The static verdict was dead: the playouts overturn it only below the uncertain band. Measured on
+                // finished/, the loose chains captured in 30–50% of the playouts were dead by the markup in 16 of
+                // 17 games (random play rarely finishes a capture in open space).
+                let counted_dead = share > DEAD_SHARE - UNCERTAIN_BAND;
                 if counted_dead {
                     verdict[c] = Verdict::Dead(Death::Playouts);
                     shares[c] = Some(share);
