@@ -201,7 +201,14 @@ pub(crate) fn space_value(pos: &Pos, points: &[Pt]) -> u8 {
 
 /// The eye value (0, 1 or 2) of a region bordered by one colour alone, seen from that colour. `connected` tells
 /// whether chains are joined without the region (by solid connections).
-fn eye_value(pos: &Pos, regions: &Regions, r: usize, connected: &dyn Fn(&[usize]) -> bool, dead: &[bool]) -> u8 {
+fn eye_value(
+    pos: &Pos,
+    regions: &Regions,
+    r: usize,
+    connected: &dyn Fn(&[usize]) -> bool,
+    libs: &[Vec<Pt>],
+    dead: &[bool],
+) -> u8 {
     let region = &regions.list[r];
     if region.points.len() == 1 {
         // A one-point eye is real when the chains around it are joined without it; otherwise the diagonal rule:
@@ -211,11 +218,24 @@ fn eye_value(pos: &Pos, regions: &Regions, r: usize, connected: &dyn Fn(&[usize]
         }
         let color = pos.chains[region.border[0]].color;
         let (diagonals, off) = pos.diagonals(region.points[0]);
-        let held = diagonals
-            .iter()
-            .filter(|&&d| pos.chain_at(d).is_some_and(|c| !dead[c] && pos.chains[c].color != color))
-            .count();
-        return u8::from(held + usize::from(off > 0) < 2);
+        // In half points: an opposing stone holds a diagonal (2), an empty diagonal the opponent can stand on
+        // half holds it (1); the edge counts as one diagonal held.
+        let mut held = if off > 0 { 2 } else { 0 };
+        for &d in &diagonals {
+            match pos.chain_at(d) {
+                Some(c) if !dead[c] => {
+                    if pos.chains[c].color != color {
+                        held += 2;
+                    }
+                }
+                _ => {
+                    if pos.chain_at(d).is_none() && can_stand(pos, libs, dead, d, color.opponent()) {
+                        held += 1;
+                    }
+                }
+            }
+        }
+        return u8::from(held < 4);
     }
     space_value(pos, &region.points)
 }
@@ -264,13 +284,14 @@ impl Groups {
             }
             let (a, b) = shared[i].0;
             let color = pos.chains[a].color;
-            let joined = j - i >= 2
-                || shared[i..j].iter().any(|&(_, p)| {
-                    // A point of the colour's own one-point eye is tested as an eye, not as a connection.
-                    let region = &regions.list[regions.region_of[usize::from(p)] as usize];
-                    let own_eye = region.only(color) && region.points.len() == 1;
-                    !own_eye && !can_stand(pos, &libs, dead, p, color.opponent())
-                });
+            // A point of the colour's own one-point eye is tested as an eye, not as a connection: the chains
+            // would join there only by filling the eye.
+            let own_eye = |p: Pt| {
+                let region = &regions.list[regions.region_of[usize::from(p)] as usize];
+                region.only(color) && region.points.len() == 1
+            };
+            let links: Vec<Pt> = shared[i..j].iter().map(|&(_, p)| p).filter(|&p| !own_eye(p)).collect();
+            let joined = links.len() >= 2 || links.iter().any(|&p| !can_stand(pos, &libs, dead, p, color.opponent()));
             if joined {
                 union(&mut parent, a, b);
             }
@@ -394,7 +415,7 @@ impl Groups {
                 continue;
             }
             let g = group_of[region.border[0]] as usize;
-            let value = eye_value(pos, regions, r, &connected, dead);
+            let value = eye_value(pos, regions, r, &connected, &libs, dead);
             eyes_found.push((region.border.clone(), value));
             let group = &mut list[g];
             group.own_regions.push(r);

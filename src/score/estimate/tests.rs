@@ -256,6 +256,31 @@ fn the_same_corner_lives_when_the_diagonal_is_black() {
 }
 
 #[test]
+fn eyes_between_loose_stones_are_false_when_the_opponent_can_take_the_diagonals() {
+    // Black's seven stones stand apart around E3 and G3. Neither point is an eye: the chains around each are not
+    // joined (they would join only by filling it), and White can stand on every empty diagonal (D4 F4 H4 D2
+    // F2 H2), each beside White's wall. No eye, inside White's wall: dead.
+    let j = judge(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O O O O
+        O O O . X . X . O
+        O O O X . X . X O
+        O O O . X . X . O
+        O O O O O O O O O
+        ",
+    );
+    assert_eq!(j.dead, ["D3", "E2", "E4", "F3", "G2", "G4", "H3"]);
+    // White: the 44 empty points and the 7 dead stones' points, + 7 prisoners; Black nothing.
+    assert_eq!(j.japanese, (0.0, 58.0));
+    // Chinese: White 30 stones + 51.
+    assert_eq!(j.chinese, (0.0, 81.0));
+}
+
+#[test]
 fn a_dead_stone_next_to_a_dame_line_is_dead() {
     // Row 4 is dame between the walls; Black's C2 sits in White's area, against White's wall.
     let j = judge(
