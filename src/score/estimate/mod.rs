@@ -509,11 +509,14 @@ fn read_open_groups(
     }
 }
 
-/// Expansions of the reading for one question (see [`read_open_groups`]).
-const READ_NODES: u32 = 1_000;
+/// Expansions of the reading for one question (see [`read_open_groups`]). Measured on finished/ (`cargo bench
+/// --bench estimate`, one run): 1,000 per question and 3,000 per position gave a 99th percentile of 21 ms; 5,000
+/// and 15,000 settle two more games exactly (2016-12-06-34, 2017-03-07-11) at 37 ms; 30,000 and 90,000 two more
+/// again, at 132 ms, beyond the 50 ms the estimate is allowed.
+const READ_NODES: u32 = 5_000;
 
 /// Expansions of the reading for one position.
-const READ_TOTAL: u32 = 3_000;
+const READ_TOTAL: u32 = 15_000;
 
 /// Refereed groups whose playouts split close to even: listed as uncertain, however they are counted.
 fn split_groups(
