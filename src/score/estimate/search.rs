@@ -13,6 +13,7 @@
 //! Deterministic: moves are generated in board order and ties broken by that order.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::go::{Board, Color, Loc};
 
@@ -64,6 +65,27 @@ fn add(a: u32, b: u32) -> u32 {
     (a + b).min(INF)
 }
 
+/// The table's keys are Zobrist hashes, random already: they are their own hash, and hashing them again (SipHash)
+/// cost a few percent of the search.
+#[derive(Default)]
+struct ZobristKey(u64);
+
+impl Hasher for ZobristKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
 /// One answer to a position: proof and disproof number, or a fixed value that the table must not override.
 #[derive(Clone, Copy)]
 struct Child {
@@ -84,10 +106,14 @@ struct Dfpn<'a> {
     /// Points of the small spaces the group encloses (empty, or holding attacker stones), at the start.
     interior: Vec<Loc>,
     safe: &'a [Loc],
-    table: HashMap<u64, (u32, u32)>,
+    table: HashMap<u64, (u32, u32), BuildHasherDefault<ZobristKey>>,
     /// The position at each depth of the current line, and its ko point.
     boards: Vec<Board>,
     kos: Vec<Option<Loc>>,
+    /// A board to stand in for one taken out of `boards` while it is read (so that nothing is allocated).
+    spare: Option<Board>,
+    /// Kept from call to call of [`Dfpn::safe`], for the same reason.
+    scratch: Vec<Loc>,
     /// Keys of the positions on the current line, to see cycles.
     path: Vec<u64>,
     nodes: u32,
@@ -117,9 +143,11 @@ pub(crate) fn solve_counted(problem: &Problem) -> (Answer, u32) {
         group: problem.group.to_vec(),
         interior: Vec::new(),
         safe: problem.safe,
-        table: HashMap::new(),
+        table: HashMap::default(),
         boards: vec![board.clone()],
         kos: vec![None],
+        spare: Some(Board::new(1, 1)),
+        scratch: Vec::new(),
         path: Vec::new(),
         nodes: 0,
         budget: problem.budget,
@@ -222,9 +250,11 @@ impl Dfpn<'_> {
             return false;
         }
         let g = self.next_generation();
-        let mut points = Vec::with_capacity(libs as usize);
+        let mut points = std::mem::take(&mut self.scratch);
+        points.clear();
         self.liberties_into(board, self.target, g, &mut points);
         let eyes = points.iter().filter(|&&p| self.real_eye(board, p, self.defender, Some(head))).count();
+        self.scratch = points;
         eyes >= 2
     }
 
@@ -263,7 +293,7 @@ impl Dfpn<'_> {
 
     /// Candidate moves for `to_move` at this depth, in board order.
     fn moves(&mut self, depth: usize, to_move: Color) -> Vec<Loc> {
-        let board = std::mem::replace(&mut self.boards[depth], Board::new(1, 1));
+        let board = std::mem::replace(&mut self.boards[depth], self.spare.take().expect("the spare board is back"));
         let ko = self.kos[depth];
         let g = self.next_generation();
         let mut candidates = Vec::new();
@@ -330,7 +360,7 @@ impl Dfpn<'_> {
         candidates.sort_unstable();
         candidates
             .retain(|&l| Some(l) != ko && board.suicide_size(l, to_move) == 0 && !self.wasted_eye(&board, l, to_move));
-        self.boards[depth] = board;
+        self.spare = Some(std::mem::replace(&mut self.boards[depth], board));
         candidates
     }
 
@@ -381,7 +411,8 @@ impl Dfpn<'_> {
         let mut out = Vec::with_capacity(list.len());
         for mv in list {
             self.play(depth, mv, to_move);
-            let board = std::mem::replace(&mut self.boards[depth + 1], Board::new(1, 1));
+            let board =
+                std::mem::replace(&mut self.boards[depth + 1], self.spare.take().expect("the spare board is back"));
             let key = self.key(&board, self.kos[depth + 1], next);
             let child = if board.color_at(self.target) != Some(self.defender) {
                 Child { mv, key, pn: 0, dn: INF, fixed: true }
@@ -392,7 +423,7 @@ impl Dfpn<'_> {
                 let libs = board.chain_liberties(self.target);
                 Child { mv, key, pn: libs.max(1), dn: 1, fixed: false }
             };
-            self.boards[depth + 1] = board;
+            self.spare = Some(std::mem::replace(&mut self.boards[depth + 1], board));
             out.push(child);
         }
         out
