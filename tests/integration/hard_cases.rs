@@ -439,3 +439,26 @@ fn hard_cases_differ_from_the_markup_as_checked_by_hand() {
     let count = |v: Verdict| CASES.iter().filter(|c| c.verdict == v).count();
     assert_eq!((count(Agrees), count(MarkupWrong), count(KnownDifference)), (13, 27, 7));
 }
+
+/// Finished games where the liberty counts call a capturing race lost and reading shows the loser keeping its
+/// stones even with the winner moving first (#13): the estimate equals the markup, as it does for GNU Go.
+const READ_RACES: &[(&str, &str)] = &[(
+    "2016-12-new/2016-12-09-4.sgf",
+    "W Q3-T3 S2 T2 S4 have two liberties, T4 and T1, against Black's lower right, but Black T4 puts its own P3-T5 \
+     chain in atari (its last liberty P2) and Black T1 puts S1 in atari (White R1 takes): seki, not a race",
+)];
+
+#[test]
+fn races_the_counts_get_wrong_are_read_out() {
+    let Some(corpus) = std::env::var_os("GOTOOL_CORPUS").filter(|c| !c.is_empty()) else {
+        eprintln!("note: read races skipped: set GOTOOL_CORPUS to the shared corpus folder to run them");
+        return;
+    };
+    let root = PathBuf::from(corpus).join("finished");
+    let files: Vec<String> = READ_RACES.iter().map(|(path, _)| format!("{KGS}{path}")).collect();
+    let marked = dead_stones(&root, &files, &[]);
+    let estimated = dead_stones(&root, &files, &["--dead", "auto"]);
+    for ((_, note), path) in READ_RACES.iter().zip(&files) {
+        assert_eq!(estimated[path], marked[path], "{path}: {note}");
+    }
+}

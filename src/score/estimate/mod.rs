@@ -8,7 +8,8 @@
 //! 2. **Groups and eyes** (`groups.rs`): chains of one colour sharing an eye, territory, two liberties or a
 //!    liberty the opponent cannot take are one group; a group with two eyes lives. A weak group (fewer than two
 //!    eyes) whose opponents around it live is dead, and so is one that loses the capturing race against a weak
-//!    neighbour whoever moves first (`race.rs`, counting liberties); a race neither side can start is seki, and
+//!    neighbour whoever moves first (`race.rs`, counting liberties; a race lost by the counts is read out, and
+//!    the loser lives if reading shows it keeping its stones); a race neither side can start is seki, and
 //!    seki is alive. Dead groups give their space to the groups around them, so this runs weakest first until
 //!    nothing changes.
 //! 3. **The referee** for the groups left open: seeded playouts (`playouts.rs`), then reading (`search.rs`, a
