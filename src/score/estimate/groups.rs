@@ -718,6 +718,12 @@ const RACE_READ_TOTAL: u32 = 3_000;
 /// Expansions for one race.
 const RACE_READ_NODES: u32 = 1_000;
 
+/// What the race reading may still spend in one judgement, and the answers it has.
+struct RaceReading<'a> {
+    budget: u32,
+    memo: &'a mut super::search::Memo,
+}
+
 /// Whether reading shows group `g`, which loses a capturing race by the counts, keeping its largest chain even
 /// with the winner moving first (the dead stones off the board, its colour's strong groups safe): then the counts
 /// were wrong, most often a seki in which the winner's chains in contact are short of liberties themselves. A
@@ -730,9 +736,9 @@ fn race_survives(
     dead: &[bool],
     strong: &[bool],
     g: usize,
-    budget: &mut u32,
+    reading: &mut RaceReading,
 ) -> bool {
-    if *budget == 0 {
+    if reading.budget == 0 {
         return false;
     }
     let group = &groups.list[g];
@@ -754,23 +760,32 @@ fn race_survives(
         .filter(|&h| strong[h] && groups.list[h].color == group.color)
         .flat_map(|h| groups.list[h].chains.iter().map(|&c| to_loc(pos.chains[c].stones[0])))
         .collect();
-    let (answer, used) = super::search::solve_counted(&super::search::Problem {
-        board: &cleared,
-        target: to_loc(pos.chains[largest].stones[0]),
-        group: &stones,
-        attacker_first: true,
-        safe: &safe,
-        budget: RACE_READ_NODES.min(*budget),
-    });
-    *budget = budget.saturating_sub(used.max(1));
+    let (answer, used) = super::search::solve_remembered(
+        reading.memo,
+        &super::search::Problem {
+            board: &cleared,
+            target: to_loc(pos.chains[largest].stones[0]),
+            group: &stones,
+            attacker_first: true,
+            safe: &safe,
+            budget: RACE_READ_NODES.min(reading.budget),
+        },
+    );
+    reading.budget = reading.budget.saturating_sub(used.max(1));
     answer == super::search::Answer::Lives
 }
 
 /// Judges every chain, starting from what Benson's algorithm proved (`verdict` holds it on entry).
-pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut trace: Option<&mut String>) -> Judgement {
+pub(crate) fn judge(
+    board: &Board,
+    pos: &Pos,
+    mut verdict: Vec<Verdict>,
+    memo: &mut super::search::Memo,
+    mut trace: Option<&mut String>,
+) -> Judgement {
     let nc = pos.chains.len();
     let mut seen = vec![false; pos.len()];
-    let mut race_budget = RACE_READ_TOTAL;
+    let mut reading = RaceReading { budget: RACE_READ_TOTAL, memo };
     for _round in 0..=nc {
         let dead: Vec<bool> = verdict.iter().map(|v| matches!(v, Verdict::Dead(_))).collect();
         let regions = Regions::new(pos, &dead);
@@ -880,8 +895,7 @@ pub(crate) fn judge(board: &Board, pos: &Pos, mut verdict: Vec<Verdict>, mut tra
             }
             // A race lost by the counts is read out when no living group surrounds the loser: the counts see
             // group liberties, not that the winner's chains in contact may be short of their own (a seki).
-            if !by_living && killed.is_some() && race_survives(board, pos, &groups, &dead, &strong, g, &mut race_budget)
-            {
+            if !by_living && killed.is_some() && race_survives(board, pos, &groups, &dead, &strong, g, &mut reading) {
                 continue;
             }
             if let Some(death) = killed {

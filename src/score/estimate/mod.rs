@@ -237,6 +237,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
     let mut first_death: Vec<Option<Death>> = vec![None; nc];
     let mut shares = vec![None; nc];
     let mut refereed;
+    let mut memo = search::Memo::default();
     let mut pass = 0;
     let (verdict, mut uncertain) = loop {
         pass += 1;
@@ -244,10 +245,10 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
         for &c in &held {
             verdict[c] = Verdict::Alive(Life::Held);
         }
-        let judgement = groups::judge(board, &pos, verdict, trace.as_deref_mut());
+        let judgement = groups::judge(board, &pos, verdict, &mut memo, trace.as_deref_mut());
         let mut verdict = judgement.verdict.clone();
         shares.iter_mut().for_each(|s| *s = None);
-        refereed = referee(board, &pos, &judgement, &mut verdict, &mut shares, trace.as_deref_mut());
+        refereed = referee(board, &pos, &judgement, &mut verdict, &mut shares, &mut memo, trace.as_deref_mut());
         let handed_back: Vec<usize> =
             loose_dead(board, &pos, &verdict).into_iter().filter(|c| !held.contains(c)).collect();
         // Only static verdicts are judged again: a refereed group handed back is simply alive.
@@ -352,6 +353,7 @@ fn referee(
     judgement: &groups::Judgement,
     verdict: &mut [Verdict],
     shares: &mut [Option<f64>],
+    memo: &mut search::Memo,
     mut trace: Option<&mut String>,
 ) -> usize {
     if judgement.open.is_empty() {
@@ -394,7 +396,7 @@ fn referee(
             verdict[c] = Verdict::Dead(Death::Playouts);
         }
     }
-    read_open_groups(&cleared, pos, judgement, verdict, shares, trace);
+    read_open_groups(&cleared, pos, judgement, verdict, shares, memo, trace);
     chains.len()
 }
 
@@ -448,6 +450,7 @@ fn read_open_groups(
     judgement: &groups::Judgement,
     verdict: &mut [Verdict],
     shares: &[Option<f64>],
+    memo: &mut search::Memo,
     mut trace: Option<&mut String>,
 ) {
     let mut left = READ_TOTAL;
@@ -474,14 +477,17 @@ fn read_open_groups(
                 if left == 0 {
                     break;
                 }
-                let (answer, used) = search::solve_counted(&search::Problem {
-                    board: cleared,
-                    target,
-                    group: &stones,
-                    attacker_first,
-                    safe: &safe,
-                    budget: READ_NODES.min(left),
-                });
+                let (answer, used) = search::solve_remembered(
+                    memo,
+                    &search::Problem {
+                        board: cleared,
+                        target,
+                        group: &stones,
+                        attacker_first,
+                        safe: &safe,
+                        budget: READ_NODES.min(left),
+                    },
+                );
                 left = left.saturating_sub(used.max(1));
                 got[i] = answer;
                 if answer != search::Answer::Captured {

@@ -130,6 +130,26 @@ pub(crate) fn solve(problem: &Problem) -> Answer {
     solve_counted(problem).0
 }
 
+/// Answers already found for one position's estimate: its passes ask many of the same questions again.
+#[derive(Default)]
+pub(crate) struct Memo(HashMap<u64, (Answer, u32)>);
+
+/// [`solve_counted`], remembered: a question asked again (same position, target, group, safe stones, side to
+/// move first and budget) gets the same answer and reports the same expansions, without searching.
+pub(crate) fn solve_remembered(memo: &mut Memo, problem: &Problem) -> (Answer, u32) {
+    use std::hash::{DefaultHasher, Hash};
+    let mut h = DefaultHasher::new();
+    (problem.board.hash(), problem.target, problem.group, problem.attacker_first, problem.safe, problem.budget)
+        .hash(&mut h);
+    let key = h.finish();
+    if let Some(&found) = memo.0.get(&key) {
+        return found;
+    }
+    let found = solve_counted(problem);
+    memo.0.insert(key, found);
+    found
+}
+
 /// The answer to a question, and the expansions it took.
 pub(crate) fn solve_counted(problem: &Problem) -> (Answer, u32) {
     let board = problem.board;
