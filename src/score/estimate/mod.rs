@@ -237,7 +237,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
     let mut first_death: Vec<Option<Death>> = vec![None; nc];
     let mut shares = vec![None; nc];
     let mut refereed;
-    let mut memo = search::Memo::default();
+    let mut reading = Reading { memo: search::Memo::default(), left: READ_TOTAL };
     let mut pass = 0;
     let (verdict, mut uncertain) = loop {
         pass += 1;
@@ -245,10 +245,10 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
         for &c in &held {
             verdict[c] = Verdict::Alive(Life::Held);
         }
-        let judgement = groups::judge(board, &pos, verdict, &mut memo, trace.as_deref_mut());
+        let judgement = groups::judge(board, &pos, verdict, &mut reading.memo, trace.as_deref_mut());
         let mut verdict = judgement.verdict.clone();
         shares.iter_mut().for_each(|s| *s = None);
-        refereed = referee(board, &pos, &judgement, &mut verdict, &mut shares, &mut memo, trace.as_deref_mut());
+        refereed = referee(board, &pos, &judgement, &mut verdict, &mut shares, &mut reading, trace.as_deref_mut());
         let handed_back: Vec<usize> =
             loose_dead(board, &pos, &verdict).into_iter().filter(|c| !held.contains(c)).collect();
         // Only static verdicts are judged again: a refereed group handed back is simply alive.
@@ -353,7 +353,7 @@ fn referee(
     judgement: &groups::Judgement,
     verdict: &mut [Verdict],
     shares: &mut [Option<f64>],
-    memo: &mut search::Memo,
+    reading: &mut Reading,
     mut trace: Option<&mut String>,
 ) -> usize {
     if judgement.open.is_empty() {
@@ -396,7 +396,7 @@ fn referee(
             verdict[c] = Verdict::Dead(Death::Playouts);
         }
     }
-    read_open_groups(&cleared, pos, judgement, verdict, shares, memo, trace);
+    read_open_groups(&cleared, pos, judgement, verdict, shares, reading, trace);
     chains.len()
 }
 
@@ -450,10 +450,9 @@ fn read_open_groups(
     judgement: &groups::Judgement,
     verdict: &mut [Verdict],
     shares: &[Option<f64>],
-    memo: &mut search::Memo,
+    reading: &mut Reading,
     mut trace: Option<&mut String>,
 ) {
-    let mut left = READ_TOTAL;
     let to_loc = |p: Pt| cleared.loc(pos.point(p));
     // Per open group: its answers (defender first, then attacker first) and the points it stands on or next to.
     let mut answers: Vec<[search::Answer; 2]> = Vec::with_capacity(judgement.open.len());
@@ -474,21 +473,21 @@ fn read_open_groups(
                 .collect();
             let target = to_loc(pos.chains[largest].stones[0]);
             for (i, attacker_first) in [false, true].into_iter().enumerate() {
-                if left == 0 {
+                if reading.left == 0 {
                     break;
                 }
                 let (answer, used) = search::solve_remembered(
-                    memo,
+                    &mut reading.memo,
                     &search::Problem {
                         board: cleared,
                         target,
                         group: &stones,
                         attacker_first,
                         safe: &safe,
-                        budget: READ_NODES.min(left),
+                        budget: READ_NODES.min(reading.left),
                     },
                 );
-                left = left.saturating_sub(used.max(1));
+                reading.left = reading.left.saturating_sub(used.max(1));
                 got[i] = answer;
                 if answer != search::Answer::Captured {
                     break;
@@ -537,14 +536,22 @@ fn read_open_groups(
     }
 }
 
-/// Expansions of the reading for one question (see [`read_open_groups`]). Measured on finished/ (`cargo bench
-/// --bench estimate`, one run): 1,000 per question and 3,000 per position gave a 99th percentile of 21 ms; 5,000
-/// and 15,000 settle two more games exactly (2016-12-06-34, 2017-03-07-11) at 37 ms; 30,000 and 90,000 two more
-/// again, at 132 ms, beyond the 50 ms the estimate is allowed.
-const READ_NODES: u32 = 5_000;
+/// The reading of one estimate: answers found in earlier passes, and the expansions the open groups' reading may
+/// still spend ([`READ_TOTAL`] in all passes together).
+struct Reading {
+    memo: search::Memo,
+    left: u32,
+}
 
-/// Expansions of the reading for one position.
-const READ_TOTAL: u32 = 15_000;
+/// Expansions of the reading for one question (see [`read_open_groups`]). Measured on finished/ with `eval.py`
+/// and `cargo bench --bench estimate`: 1,000 per question and 3,000 per pass settle one game fewer exactly than
+/// 3,000 and 9,000 (2017-03-07-11); 5,000 and 15,000 one more again (2016-12-06-34), but with the reading of races
+/// and of split groups their 99th percentile reached 40–52 ms on this machine, too near the 50 ms the estimate is
+/// allowed; 30,000 and 90,000 settle two more at 132 ms.
+const READ_NODES: u32 = 3_000;
+
+/// Expansions of the reading of open groups for one position, all passes together.
+const READ_TOTAL: u32 = 9_000;
 
 /// Refereed groups whose playouts split close to even: listed as uncertain, however they are counted.
 fn split_groups(

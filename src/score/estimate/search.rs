@@ -135,15 +135,15 @@ pub(crate) fn solve(problem: &Problem) -> Answer {
 pub(crate) struct Memo(HashMap<u64, (Answer, u32)>);
 
 /// [`solve_counted`], remembered: a question asked again (same position, target, group, safe stones, side to
-/// move first and budget) gets the same answer and reports the same expansions, without searching.
+/// move first and budget) gets the same answer without searching, and costs no expansions.
 pub(crate) fn solve_remembered(memo: &mut Memo, problem: &Problem) -> (Answer, u32) {
     use std::hash::{DefaultHasher, Hash};
     let mut h = DefaultHasher::new();
     (problem.board.hash(), problem.target, problem.group, problem.attacker_first, problem.safe, problem.budget)
         .hash(&mut h);
     let key = h.finish();
-    if let Some(&found) = memo.0.get(&key) {
-        return found;
+    if let Some(&(answer, _)) = memo.0.get(&key) {
+        return (answer, 0);
     }
     let found = solve_counted(problem);
     memo.0.insert(key, found);
