@@ -75,7 +75,7 @@ fn node_end(c: &Collection, n: u32) -> u32 {
 }
 
 /// The offset of the first byte at or after `at` that is not white space.
-fn skip_ws(text: &[u8], mut at: usize) -> usize {
+pub(super) fn skip_ws(text: &[u8], mut at: usize) -> usize {
     while at < text.len() && is_tree_space(text[at]) {
         at += 1;
     }
@@ -83,7 +83,7 @@ fn skip_ws(text: &[u8], mut at: usize) -> usize {
 }
 
 /// The offset of the last byte before `at` that is not white space, if any.
-fn last_non_ws_before(text: &[u8], at: usize) -> Option<usize> {
+pub(super) fn last_non_ws_before(text: &[u8], at: usize) -> Option<usize> {
     text[..at].iter().rposition(|b| !is_tree_space(*b))
 }
 

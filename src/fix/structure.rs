@@ -6,14 +6,13 @@
 
 use super::code;
 use super::edit::Edit;
-use super::find::Fix;
-use crate::sgf::scan::is_tree_space;
+use super::find::{Fix, last_non_ws_before, skip_ws};
 use crate::sgf::{SyntaxError, SyntaxKind};
 
 /// The fix for a text's first structural error, if there is a safe one.
 pub(super) fn repair(text: &str, e: &SyntaxError) -> Option<Fix> {
     let bytes = text.as_bytes();
-    let end_of_text = bytes.iter().rposition(|b| !is_tree_space(*b)).map_or(0, |i| i + 1);
+    let end_of_text = last_non_ws_before(bytes, bytes.len()).map_or(0, |i| i + 1);
     match e.kind {
         SyntaxKind::UnclosedTree { open, .. } if e.offset == bytes.len() => {
             let open = open.max(1) as usize;
@@ -40,21 +39,18 @@ pub(super) fn repair(text: &str, e: &SyntaxError) -> Option<Fix> {
             Some(Fix { code: code::CLOSE_TREE, message, at: e.offset as u32, edits: vec![edit] })
         }
         SyntaxKind::EmptyVariation if bytes.get(e.offset) == Some(&b'(') => {
-            let mut close = e.offset + 1;
-            while close < bytes.len() && is_tree_space(bytes[close]) {
-                close += 1;
-            }
+            let close = skip_ws(bytes, e.offset + 1);
             if bytes.get(close) != Some(&b')') {
                 return None;
             }
-            let start = bytes[..e.offset].iter().rposition(|b| !is_tree_space(*b)).map_or(e.offset, |i| i + 1);
+            let start = last_non_ws_before(bytes, e.offset).map_or(e.offset, |i| i + 1);
             let edit = Edit::delete(start as u32, close as u32 + 1);
             let message = "empty variation '()' removed".to_string();
             Some(Fix { code: code::EMPTY_VARIATION, message, at: e.offset as u32, edits: vec![edit] })
         }
         SyntaxKind::MissingSemicolon => {
             // `(B[aa]`: a node whose `;` is missing right after the `(` that opens its tree or variation.
-            let before = bytes[..e.offset].iter().rposition(|b| !is_tree_space(*b))?;
+            let before = last_non_ws_before(bytes, e.offset)?;
             if bytes[before] != b'(' {
                 return None;
             }

@@ -14,22 +14,11 @@
 //! - `T-22-4.mgt` move 278 (the last), B `rp` (S4): Black's stone from move 113, never captured.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
-use crate::util::{Run, gotool, with_severity};
-
-/// The corpus folder, or `None` (with a note on stderr) when `GOTOOL_CORPUS` is unset.
-fn corpus(test: &str) -> Option<PathBuf> {
-    match std::env::var_os("GOTOOL_CORPUS") {
-        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
-        _ => {
-            eprintln!("note: {test} skipped: set GOTOOL_CORPUS to the shared corpus folder to run it");
-            None
-        }
-    }
-}
+use crate::util::{Run, corpus, gotool, with_severity};
 
 /// `gotool check -q --format json <extra> <path>`; asserts the run ended normally (exit 0 or 1, no panic).
 fn check(path: &Path, extra: &[&str]) -> (i32, Value) {

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::util::gotool;
+use crate::util::{corpus, gotool};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Verdict {
@@ -412,11 +412,7 @@ fn dead_stones(root: &PathBuf, files: &[String], extra: &[&str]) -> BTreeMap<Str
 
 #[test]
 fn hard_cases_differ_from_the_markup_as_checked_by_hand() {
-    let Some(corpus) = std::env::var_os("GOTOOL_CORPUS").filter(|c| !c.is_empty()) else {
-        eprintln!("note: hard cases skipped: set GOTOOL_CORPUS to the shared corpus folder to run them");
-        return;
-    };
-    let root = PathBuf::from(corpus).join("finished");
+    let Some(root) = corpus("the hard cases").map(|c| c.join("finished")) else { return };
     let files: Vec<String> = CASES.iter().map(full_path).collect();
     let marked = dead_stones(&root, &files, &[]);
     let estimated = dead_stones(&root, &files, &["--dead", "auto"]);
@@ -450,11 +446,7 @@ const READ_RACES: &[(&str, &str)] = &[(
 
 #[test]
 fn races_the_counts_get_wrong_are_read_out() {
-    let Some(corpus) = std::env::var_os("GOTOOL_CORPUS").filter(|c| !c.is_empty()) else {
-        eprintln!("note: read races skipped: set GOTOOL_CORPUS to the shared corpus folder to run them");
-        return;
-    };
-    let root = PathBuf::from(corpus).join("finished");
+    let Some(root) = corpus("the read races").map(|c| c.join("finished")) else { return };
     let files: Vec<String> = READ_RACES.iter().map(|(path, _)| format!("{KGS}{path}")).collect();
     let marked = dead_stones(&root, &files, &[]);
     let estimated = dead_stones(&root, &files, &["--dead", "auto"]);

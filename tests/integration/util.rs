@@ -109,3 +109,14 @@ pub(crate) fn write_file(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> 
     std::fs::write(&path, contents).expect("write file");
     path
 }
+
+/// The shared corpus folder, or `None` (with a note on stderr naming `test`) when `GOTOOL_CORPUS` is unset.
+pub(crate) fn corpus(test: &str) -> Option<PathBuf> {
+    match std::env::var_os("GOTOOL_CORPUS") {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => {
+            eprintln!("note: {test} skipped: set GOTOOL_CORPUS to the shared corpus folder to run it");
+            None
+        }
+    }
+}

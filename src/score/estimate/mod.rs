@@ -442,8 +442,8 @@ fn loose_referee(board: &Board, pos: &Pos, verdict: &[Verdict], loose: &[usize])
 /// moves first is dead, unless an open group of the opponent's beside it is not shown to live when it moves first
 /// (then the two are in a capturing race that the capture of one chain does not settle, and the playouts' verdict
 /// stands). A group that reading cannot show living with its owner moving first is dead when its playouts split
-/// (captured in more than 30% of them). The search is cut off by node counts: [`READ_NODES`] per question, [`READ_TOTAL`] per position; a
-/// question it cannot settle within them changes nothing.
+/// (captured in more than 30% of them). The search is cut off by node counts: [`READ_NODES`] per question,
+/// [`READ_TOTAL`] for all of a position's passes; a question it cannot settle within them changes nothing.
 fn read_open_groups(
     cleared: &Board,
     pos: &Pos,
@@ -465,29 +465,22 @@ fn read_open_groups(
         near.dedup();
         let mut got = [search::Answer::Unknown; 2];
         let color = pos.chains[group[0]].color;
-        let largest = group.iter().copied().max_by_key(|&c| (pos.chains[c].stones.len(), std::cmp::Reverse(c)));
-        if let Some(largest) = largest {
+        if let Some(largest) = pos.largest_chain(group) {
             let safe: Vec<Loc> = (0..pos.chains.len())
                 .filter(|&c| pos.chains[c].color == color && matches!(verdict[c], Verdict::Alive(_)))
                 .map(|c| to_loc(pos.chains[c].stones[0]))
                 .collect();
             let target = to_loc(pos.chains[largest].stones[0]);
             for (i, attacker_first) in [false, true].into_iter().enumerate() {
-                if reading.left == 0 {
-                    break;
-                }
-                let (answer, used) = search::solve_remembered(
-                    &mut reading.memo,
-                    &search::Problem {
-                        board: cleared,
-                        target,
-                        group: &stones,
-                        attacker_first,
-                        safe: &safe,
-                        budget: READ_NODES.min(reading.left),
-                    },
-                );
-                reading.left = reading.left.saturating_sub(used.max(1));
+                let problem = search::Problem {
+                    board: cleared,
+                    target,
+                    group: &stones,
+                    attacker_first,
+                    safe: &safe,
+                    budget: READ_NODES,
+                };
+                let answer = reading.memo.ask(&problem, &mut reading.left);
                 got[i] = answer;
                 if answer != search::Answer::Captured {
                     break;
@@ -586,15 +579,7 @@ fn split_groups(
 
 /// The position with the stones judged dead off the board.
 fn without_dead(board: &Board, pos: &Pos, verdict: &[Verdict]) -> Board {
-    let mut cleared = board.clone();
-    for (c, v) in verdict.iter().enumerate() {
-        if matches!(v, Verdict::Dead(_)) {
-            for &p in &pos.chains[c].stones {
-                cleared.remove_stone(board.loc(pos.point(p)));
-            }
-        }
-    }
-    cleared
+    pos.board_without(board, |c| matches!(verdict[c], Verdict::Dead(_)))
 }
 
 fn points_of(pos: &Pos, c: usize) -> Vec<Point> {

@@ -100,6 +100,25 @@ impl Pos {
         (out, off)
     }
 
+    /// `board` with the stones of the chains `dead` says are dead taken off.
+    pub(crate) fn board_without(&self, board: &Board, dead: impl Fn(usize) -> bool) -> Board {
+        let mut cleared = board.clone();
+        for (c, chain) in self.chains.iter().enumerate() {
+            if dead(c) {
+                for &p in &chain.stones {
+                    cleared.remove_stone(board.loc(self.point(p)));
+                }
+            }
+        }
+        cleared
+    }
+
+    /// The chain of `chains` with the most stones (the first in chain order on a tie): what reading tries to
+    /// capture when it asks about a group.
+    pub(crate) fn largest_chain(&self, chains: &[usize]) -> Option<usize> {
+        chains.iter().copied().max_by_key(|&c| (self.chains[c].stones.len(), std::cmp::Reverse(c)))
+    }
+
     pub(crate) fn point(&self, p: Pt) -> Point {
         Point::new((usize::from(p) % self.width) as u8, (usize::from(p) / self.width) as u8)
     }

@@ -134,20 +134,31 @@ pub(crate) fn solve(problem: &Problem) -> Answer {
 #[derive(Default)]
 pub(crate) struct Memo(HashMap<u64, (Answer, u32)>);
 
-/// [`solve_counted`], remembered: a question asked again (same position, target, group, safe stones, side to
-/// move first and budget) gets the same answer without searching, and costs no expansions.
-pub(crate) fn solve_remembered(memo: &mut Memo, problem: &Problem) -> (Answer, u32) {
-    use std::hash::{DefaultHasher, Hash};
-    let mut h = DefaultHasher::new();
-    (problem.board.hash(), problem.target, problem.group, problem.attacker_first, problem.safe, problem.budget)
-        .hash(&mut h);
-    let key = h.finish();
-    if let Some(&(answer, _)) = memo.0.get(&key) {
-        return (answer, 0);
+impl Memo {
+    /// The answer to `problem` within the `left` expansions a caller may still spend (at most `problem.budget` of
+    /// them), which it is charged; none left is [`Answer::Unknown`]. A question asked again (same position,
+    /// target, group, safe stones, side to move first and budget) is answered from memory for one expansion.
+    pub(crate) fn ask(&mut self, problem: &Problem, left: &mut u32) -> Answer {
+        use std::hash::{DefaultHasher, Hash};
+        if *left == 0 {
+            return Answer::Unknown;
+        }
+        let budget = problem.budget.min(*left);
+        let mut h = DefaultHasher::new();
+        (problem.board.hash(), problem.target, problem.group, problem.attacker_first, problem.safe, budget)
+            .hash(&mut h);
+        let key = h.finish();
+        let (answer, used) = match self.0.get(&key) {
+            Some(&(answer, _)) => (answer, 0),
+            None => {
+                let found = solve_counted(&Problem { budget, ..*problem });
+                self.0.insert(key, found);
+                found
+            }
+        };
+        *left = left.saturating_sub(used.max(1));
+        answer
     }
-    let found = solve_counted(problem);
-    memo.0.insert(key, found);
-    found
 }
 
 /// The answer to a question, and the expansions it took.
