@@ -454,3 +454,30 @@ fn races_the_counts_get_wrong_are_read_out() {
         assert_eq!(estimated[path], marked[path], "{path}: {note}");
     }
 }
+
+/// Finished games where a few stones short of liberties inside the opponent's area were strong to the estimate
+/// because the scorer joined them across dame to other stones of their colour (#13): the estimate equals the
+/// markup.
+const BORROWED_LIFE: &[(&str, &str)] = &[
+    (
+        "2016-09-new/2016-09-23-18.sgf",
+        "W B15, one stone with two liberties (A15, C15) in Black's upper-left corner, was joined to White's weak \
+         stones on the left edge and kept alive; it is dead, and so are W A10 and B9",
+    ),
+    (
+        "2016-09-new/2016-09-12-51.sgf",
+        "B H12, one stone with two liberties in White's centre, was strong, and Black's eyeless B11-B15 group \
+         counted it as a living friend; both are dead",
+    ),
+];
+
+#[test]
+fn small_groups_do_not_borrow_life_from_the_scorer() {
+    let Some(root) = corpus("the borrowed-life games").map(|c| c.join("finished")) else { return };
+    let files: Vec<String> = BORROWED_LIFE.iter().map(|(path, _)| format!("{KGS}{path}")).collect();
+    let marked = dead_stones(&root, &files, &[]);
+    let estimated = dead_stones(&root, &files, &["--dead", "auto"]);
+    for ((_, note), path) in BORROWED_LIFE.iter().zip(&files) {
+        assert_eq!(estimated[path], marked[path], "{path}: {note}");
+    }
+}

@@ -397,3 +397,31 @@ fn two_shared_liberties_are_no_seki_when_the_throw_in_leaves_a_bent_three() {
     // Chinese: Black's 11 stones and 70 points: the whole board.
     assert_eq!(j.chinese, (81.0, 0.0));
 }
+
+#[test]
+fn a_lone_stone_in_a_small_group_s_corner_is_dead_and_the_group_lives() {
+    // White B6 sits in Black's corner with two liberties, A6 and C6. The corner is still open along the edge (A5,
+    // A4-C4 are dame), so the scorer joins B6 to White's wall below. Black's nine stones have no eye of their own
+    // while B6 stands, but B6 is dead: White A5 is answered by A6, and White A6 by A5. A lone stone short of
+    // liberties is not strong through the scorer's joins; Black's group, with its liberties, does not lose its
+    // strength for that.
+    let j = judge(
+        "
+        . . . X O . . . .
+        . . . X O . . . .
+        X X . X O . . . .
+        . O . X O . . . .
+        . X X X O . . . .
+        . . . O O . . . .
+        O O O O . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["B6"]);
+    // Japanese: Black's corner is not sealed (White reaches it through A5), so Black has only the prisoner B6;
+    // White 47 territory (F-J of rows 9-4, E-J of row 3, rows 2 and 1).
+    assert_eq!(j.japanese, (1.0, 47.0));
+    // Chinese: Black 9 stones; White 11 stones + 47.
+    assert_eq!(j.chinese, (9.0, 58.0));
+}
