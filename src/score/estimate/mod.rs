@@ -442,7 +442,8 @@ fn loose_referee(board: &Board, pos: &Pos, verdict: &[Verdict], loose: &[usize])
 /// moves first is dead, unless an open group of the opponent's beside it is not shown to live when it moves first
 /// (then the two are in a capturing race that the capture of one chain does not settle, and the playouts' verdict
 /// stands). A group that reading cannot show living with its owner moving first is dead when its playouts split
-/// (captured in more than 30% of them). The search is cut off by node counts: [`READ_NODES`] per question,
+/// (captured in more than 30% of them); one they kill by a narrow majority (up to 70%) that reading shows living
+/// whoever moves first is alive. The search is cut off by node counts: [`READ_NODES`] per question,
 /// [`READ_TOTAL`] for all of a position's passes; a question it cannot settle within them changes nothing.
 fn read_open_groups(
     cleared: &Board,
@@ -465,6 +466,7 @@ fn read_open_groups(
         near.dedup();
         let mut got = [search::Answer::Unknown; 2];
         let color = pos.chains[group[0]].color;
+        let dead_by_a_split = split_dead(group, shares);
         if let Some(largest) = pos.largest_chain(group) {
             let safe: Vec<Loc> = (0..pos.chains.len())
                 .filter(|&c| pos.chains[c].color == color && matches!(verdict[c], Verdict::Alive(_)))
@@ -482,7 +484,10 @@ fn read_open_groups(
                 };
                 let answer = reading.memo.ask(&problem, &mut reading.left);
                 got[i] = answer;
-                if answer != search::Answer::Captured {
+                // A group the playouts kill by a narrow majority is also read with the attacker first.
+                let read_on =
+                    answer == search::Answer::Captured || (dead_by_a_split && answer == search::Answer::Lives);
+                if !read_on {
                     break;
                 }
             }
@@ -512,7 +517,14 @@ fn read_open_groups(
                 answers[g]
             );
         }
-        if captured && !racing {
+        if split_dead(group, shares) && answers[g] == [search::Answer::Lives, search::Answer::Lives] {
+            // Killed by a narrow majority of the playouts, but living whoever moves first: alive (the split
+            // leaves it listed as uncertain). Measured on finished/: one game more exact (2017-03-06-22), none
+            // lost; with every group the playouts kill, five lost.
+            for &c in group {
+                verdict[c] = Verdict::Open;
+            }
+        } else if captured && !racing {
             for &c in group {
                 verdict[c] = Verdict::Dead(Death::Captured);
             }
@@ -527,6 +539,12 @@ fn read_open_groups(
             }
         }
     }
+}
+
+/// Whether the playouts kill every chain of the group by a narrow majority (above [`DEAD_SHARE`], within the
+/// uncertain band).
+fn split_dead(group: &[usize], shares: &[Option<f64>]) -> bool {
+    group.iter().all(|&c| shares[c].is_some_and(|s| s > DEAD_SHARE && s <= DEAD_SHARE + UNCERTAIN_BAND))
 }
 
 /// The reading of one estimate: answers found in earlier passes, and the expansions the open groups' reading may
