@@ -501,3 +501,35 @@ const BORROWED_LIFE: &[(&str, &str)] = &[
 fn small_groups_do_not_borrow_life_from_the_scorer() {
     estimate_equals_markup("the borrowed-life games", BORROWED_LIFE);
 }
+
+/// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
+/// leaves standing stones that are dead by the rules, checked by hand and by GNU Go's own reading (`owl_attack`
+/// succeeds, `owl_defend` fails): the estimate calls exactly those stones dead. `(path, extra, note)`.
+const MARKUP_ERRORS: &[(&str, &[&str], &str)] = &[
+    (
+        "2016-08-new/2016-08-28-51.sgf",
+        &["gr", "hq", "hr", "iq", "is", "jp", "jq", "jr", "kp", "kq"],
+        "Black's G2-L4 group has one eye (J2) and two liberties shared with White's living groups, H1 and K1 (J1 \
+         is a lone stone in the eye space): White H1 and K1 leave it in atari, so it is dead, not a seki",
+    ),
+    (
+        "2016-10-new/2016-10-02-50.sgf",
+        &["qd", "rb", "rc", "rd", "re", "rf", "sb", "sd"],
+        "White's upper-right R16-T18 group has one eye (T17) and the liberty T19 beside Black's lone S19: Black \
+         R19 joins S19 to its wall, then T19 is atari, so it is dead, not a seki",
+    ),
+];
+
+#[test]
+fn markup_errors_outside_the_hard_cases_are_the_estimate_s_extra_stones() {
+    let Some(root) = corpus("the markup errors").map(|c| c.join("finished")) else { return };
+    let files: Vec<String> = MARKUP_ERRORS.iter().map(|(path, _, _)| format!("{KGS}{path}")).collect();
+    let marked = dead_stones(&root, &files, &[]);
+    let estimated = dead_stones(&root, &files, &["--dead", "auto"]);
+    for ((_, extra, note), path) in MARKUP_ERRORS.iter().zip(&files) {
+        let (m, e) = (&marked[path], &estimated[path]);
+        let found: Vec<&str> = e.difference(m).map(String::as_str).collect();
+        assert_eq!(found, *extra, "{path}: {note}");
+        assert!(m.is_subset(e), "{path}: the estimate misses markup stones");
+    }
+}
