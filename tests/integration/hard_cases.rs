@@ -476,6 +476,20 @@ const READ_ALIVE: &[(&str, &str)] = &[(
      of the playouts but lives in reading with either side first",
 )];
 
+/// A finished game where reading captures an open group, and the stones beside it that the first playouts could
+/// not capture (they were short of the liberties the capture gives back) die in the second (#13).
+const REFEREED_AFTER_A_CAPTURE: &[(&str, &str)] = &[(
+    "2017-02-new/2017-02-21-3.sgf",
+    "reading captures White's F18 in Black's top framework; with it off the board, the second playouts kill \
+     White's other stones there (L18-N18, L16-L13, H15, O14), which the first left alive, and with them every \
+     point of the framework dame",
+)];
+
+#[test]
+fn the_playouts_run_again_once_reading_has_captured_a_group() {
+    estimate_equals_markup("the games refereed after a capture", REFEREED_AFTER_A_CAPTURE);
+}
+
 #[test]
 fn groups_the_playouts_narrowly_kill_live_when_reading_says_so() {
     estimate_equals_markup("the read split groups", READ_ALIVE);
