@@ -544,7 +544,7 @@ fn read_open_groups(
                 answers[g]
             );
         }
-        if split_dead(group, shares) && answers[g] == [search::Answer::Lives, search::Answer::Lives] {
+        if split_dead(group, shares) && answers[g] == [search::Answer::Lives, search::Answer::Lives] && !racing {
             // Killed by a narrow majority of the playouts, but living whoever moves first: alive (the split
             // leaves it listed as uncertain). Measured on finished/: one game more exact (2017-03-06-22), none
             // lost; with every group the playouts kill, five lost.
