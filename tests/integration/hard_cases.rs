@@ -547,3 +547,22 @@ fn markup_errors_outside_the_hard_cases_are_the_estimate_s_extra_stones() {
         assert!(m.is_subset(e), "{path}: the estimate misses markup stones");
     }
 }
+
+/// An unmarked finished game of `games/` where small groups of both colours fight inside Black's framework
+/// (Black H14 with three liberties among White's G15, F12 and D10): they keep the strength the scorer gives
+/// them, and the estimate's count equals the record's RE (B+1.5). Taking it from them killed Black's 41-stone
+/// framework (W+114.5).
+#[test]
+fn a_fight_among_weak_groups_of_both_colours_keeps_their_strength() {
+    let Some(root) = corpus("the weak-groups fight") else { return };
+    let path = root.join("games/kgs-u-go.net/kgs-19-2015/2015-05-08-13.sgf");
+    let output = gotool().args(["score", "-q", "--format", "jsonl"]).arg(&path).output().expect("gotool runs");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let game: Value = stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON lines"))
+        .find(|v| v["type"] == "game")
+        .expect("a game");
+    assert_eq!(game["score"]["dead_source"], "estimated");
+    assert_eq!(game["score"]["matches_record"], true, "{}", game["score"]["japanese"]);
+}

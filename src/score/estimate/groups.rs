@@ -646,18 +646,37 @@ const LOOSE_CHAINS: usize = 3;
 const LOOSE_STONES_PER_CHAIN: usize = 2;
 
 /// A group with fewer than two eyes of its own, fewer than this many stones and at most
-/// [`BORROWED_LIFE_LIBERTIES`] liberties is not made strong by the scorer's verdict of life alone (see [`judge`]).
-/// Measured on finished/ with `eval.py`: with 8, 10 or 12 stones and at most 3 to 7 liberties, six games more are
-/// settled exactly (seven gained and one lost with 3 liberties, eight and two with more; 3 has the higher
-/// precision): 2016-09-09-1, 2016-09-12-51, 2016-09-23-18 and others, single stones and small groups inside the
-/// opponent's area kept alive because the scorer joined them to their neighbours. With no limit on size, walls
-/// without eye space of their own lose their strength and 16 games are lost; with none on liberties, a small group
-/// whose corner holds one opponent's stone is killed (the diagram
-/// `a_lone_stone_in_a_small_group_s_corner_is_dead_and_the_group_lives`).
+/// [`BORROWED_LIFE_LIBERTIES`] liberties, every opposing group in contact with it bigger, is not made strong by
+/// the scorer's verdict of life alone (see [`judge`]). Measured on finished/ with `eval.py`: with 8, 10 or 12
+/// stones and at most 3 to 7 liberties (before the contact condition), six games more are settled exactly
+/// (2016-09-09-1, 2016-09-12-51, 2016-09-23-18 and others: single stones and small groups inside the opponent's
+/// area kept alive because the scorer joined them to their neighbours); with no limit on size, walls without eye
+/// space of their own lose their strength and 16 games are lost; with none on liberties, a small group whose
+/// corner holds one opponent's stone is killed (the diagram
+/// `a_lone_stone_in_a_small_group_s_corner_is_dead_and_the_group_lives`). The contact condition costs three of
+/// those games but keeps weak groups of both colours in a fight from losing their strength: without it, `check
+/// --dead auto` over games/ killed a 41-stone framework (2015-05-08-13) and revived 22 dead stones
+/// (2015-08-30-8), 90 points and more against their RE.
 const WALL_STONES: usize = 10;
 
 /// See [`WALL_STONES`].
 const BORROWED_LIFE_LIBERTIES: usize = 3;
+
+/// Whether every living opposing group in contact with group `g` has more stones than it: `g` sits inside the
+/// opponent's stones rather than in a fight among weak groups on both sides.
+fn inside_bigger_groups(pos: &Pos, groups: &Groups, dead: &[bool], g: usize) -> bool {
+    let group = &groups.list[g];
+    group.chains.iter().all(|&c| {
+        pos.chains[c].stones.iter().all(|&s| {
+            pos.neighbours(s).iter().all(|&q| match pos.chain_at(q) {
+                Some(d) if !dead[d] && pos.chains[d].color != group.color => {
+                    groups.list[groups.group_of[d] as usize].stones > group.stones
+                }
+                _ => true,
+            })
+        })
+    })
+}
 
 /// The result of the static judgement: a verdict per chain.
 pub(crate) struct Judgement {
@@ -818,9 +837,12 @@ pub(crate) fn judge(
                     && regions.list[group.own_regions[0]].points.len() <= 6;
                 // Without two eyes of its own, a group is alive to the scorer only through the living stones it
                 // reaches across dame: real for a wall, not for a few short-of-liberty stones left inside the
-                // opponent's area (which the hypothesis still counts as living).
-                let borrowed_life =
-                    group.eyes < 2 && group.stones < WALL_STONES && group.libs.len() <= BORROWED_LIFE_LIBERTIES;
+                // opponent's area (which the hypothesis still counts as living), where every opposing group in
+                // contact is bigger than they are.
+                let borrowed_life = group.eyes < 2
+                    && group.stones < WALL_STONES
+                    && group.libs.len() <= BORROWED_LIFE_LIBERTIES
+                    && inside_bigger_groups(pos, &groups, &dead, g);
                 group.chains.iter().any(|&c| matches!(verdict[c], Verdict::Alive(Life::PassAlive | Life::Held)))
                     // Loose stones (many chains of one or two stones) get their eyes from connections the scorer
                     // assumes; they need two eyes of their own solid parts.
