@@ -509,6 +509,12 @@ const BORROWED_LIFE: &[(&str, &str)] = &[
         "B H12, one stone with two liberties in White's centre, was strong, and Black's eyeless B11-B15 group \
          counted it as a living friend; both are dead",
     ),
+    (
+        "2016-09-new/2016-09-11-5.sgf",
+        "W R7-R6-S6, three stones with four liberties (R8 S7 T6 Q6) and no eye in Black's lower-right area, \
+         borrowed life from the dame-like open centre beside Black's lone S8 and kept that area from being \
+         Black's territory (101 points); they are dead",
+    ),
 ];
 
 #[test]

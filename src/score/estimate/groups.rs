@@ -656,11 +656,13 @@ const LOOSE_STONES_PER_CHAIN: usize = 2;
 /// `a_lone_stone_in_a_small_group_s_corner_is_dead_and_the_group_lives`). The contact condition costs three of
 /// those games but keeps weak groups of both colours in a fight from losing their strength: without it, `check
 /// --dead auto` over games/ killed a 41-stone framework (2015-05-08-13) and revived 22 dead stones
-/// (2015-08-30-8), 90 points and more against their RE.
+/// (2015-08-30-8), 90 points and more against their RE. With the contact condition, 4 liberties rather than 3
+/// settles one game more on each corpus (2016-09-11-5: three eyeless White stones with four liberties in Black's
+/// area, 101 points; games/ 2001-10-16-10), and 5 or more loses games of games/ (2015-02-17-17, 2015-05-13-16).
 const WALL_STONES: usize = 10;
 
 /// See [`WALL_STONES`].
-const BORROWED_LIFE_LIBERTIES: usize = 3;
+const BORROWED_LIFE_LIBERTIES: usize = 4;
 
 /// Whether every living opposing group in contact with group `g` has more stones than it: `g` sits inside the
 /// opponent's stones rather than in a fight among weak groups on both sides.
