@@ -53,7 +53,7 @@ pub(crate) struct Question<'a> {
 /// inside the other colour's space; the first playouts' final positions go to `trace`.
 pub(crate) fn dead_shares_traced(q: &Question, mut trace: Option<&mut String>) -> Vec<f64> {
     let board = q.board;
-    let area: Vec<Loc> = q.area.iter().map(|&p| board.loc(p)).collect();
+    let area = Area::new(board, q.area.iter().map(|&p| board.loc(p)).collect());
     let chains: Vec<(Color, Vec<Loc>)> = q
         .chains
         .iter()
@@ -64,12 +64,12 @@ pub(crate) fn dead_shares_traced(q: &Question, mut trace: Option<&mut String>) -
         .collect();
     let mut dead = vec![0u32; chains.len()];
     let mut scratch = board.clone();
-    // A playout costs about the square of its space (moves, each looking through the space), so a large space
+    // A playout costs up to the square of its space (moves, each of which may look through it for a move), so a large space
     // (an unfinished game) gets fewer: the time stays bounded whatever the position.
-    let playouts = if area.len() <= ROOMY {
+    let playouts = if area.locs.len() <= ROOMY {
         q.playouts
     } else {
-        let scale = (ROOMY * ROOMY) as f64 / (area.len() * area.len()) as f64;
+        let scale = (ROOMY * ROOMY) as f64 / (area.locs.len() * area.locs.len()) as f64;
         ((f64::from(q.playouts) * scale) as u32).max(MIN_PLAYOUTS.min(q.playouts))
     };
     for k in 0..playouts {
@@ -124,19 +124,21 @@ fn captured_or_enclosed(board: &Board, color: Color, locs: &[Loc]) -> bool {
 }
 
 /// Plays one game in `area` until both pass (or a move limit), `first` to move.
-fn play_out(board: &mut Board, area: &[Loc], first: Color, rng: &mut Rng) {
-    let limit = 3 * area.len() + 20;
+fn play_out(board: &mut Board, area: &Area, first: Color, rng: &mut Rng) {
+    let limit = 3 * area.locs.len() + 20;
     let mut color = first;
     let mut passes = 0;
     let mut ko: Option<Loc> = None;
     let mut last: Option<Loc> = None;
+    let mut ataris = Ataris::new(board, area);
     for _ in 0..limit {
         let chosen = urgent_move(board, color, last, ko)
-            .or_else(|| atari_in_area(board, area, color, ko))
-            .or_else(|| random_move(board, area, color, ko, rng));
+            .or_else(|| ataris.best_move(board, area, color, ko))
+            .or_else(|| random_move(board, &area.locs, color, ko, rng));
         match chosen {
             Some(l) => {
                 let placed = board.place(l, color);
+                ataris.after_move(board, l);
                 ko = placed.ko_point;
                 last = Some(l);
                 passes = 0;
@@ -151,6 +153,86 @@ fn play_out(board: &mut Board, area: &[Loc], first: Color, rng: &mut Rng) {
             }
         }
         color = color.opponent();
+    }
+}
+
+/// The space the playouts play in: its points in order, and each board cell's place in that order.
+struct Area {
+    locs: Vec<Loc>,
+    /// For every cell, its index in `locs`, or `u32::MAX` outside the space.
+    index: Vec<u32>,
+}
+
+impl Area {
+    fn new(board: &Board, locs: Vec<Loc>) -> Area {
+        let cells = board.locs().max().map_or(0, |l| usize::from(l) + 1);
+        let mut index = vec![u32::MAX; cells];
+        for (i, &l) in locs.iter().enumerate() {
+            index[usize::from(l)] = i as u32;
+        }
+        Area { locs, index }
+    }
+}
+
+/// A stone of every chain in the space that may be in atari, kept up to date move by move: a move can bring
+/// only its own chain and the chains beside it down to one liberty (a capture only gives liberties), so the
+/// space need not be looked through at every move for the chains in atari.
+struct Ataris {
+    stones: Vec<Loc>,
+}
+
+impl Ataris {
+    fn new(board: &Board, area: &Area) -> Ataris {
+        let mut ataris = Ataris { stones: Vec::new() };
+        for &l in &area.locs {
+            ataris.note_neighbours(board, l);
+        }
+        ataris
+    }
+
+    fn note_neighbours(&mut self, board: &Board, l: Loc) {
+        for n in board.neighbours(l) {
+            if board.color_at(n).is_some() && board.chain_liberties(n) == 1 {
+                self.stones.push(n);
+            }
+        }
+    }
+
+    fn after_move(&mut self, board: &Board, l: Loc) {
+        if board.chain_liberties(l) == 1 {
+            self.stones.push(l);
+        }
+        self.note_neighbours(board, l);
+    }
+
+    /// Capture the largest opposing chain in atari whose liberty is in the space, or else save the largest own
+    /// chain in atari by extending (when that gives it two liberties or more); between chains of one size, the
+    /// liberty that comes first in the space.
+    fn best_move(&mut self, board: &Board, area: &Area, color: Color, ko: Option<Loc>) -> Option<Loc> {
+        self.stones.retain(|&s| board.color_at(s).is_some() && board.chain_liberties(s) == 1);
+        self.stones.sort_unstable_by_key(|&s| board.chain_id(s));
+        self.stones.dedup_by_key(|s| board.chain_id(*s));
+        let mut capture: Option<(u32, u32, Loc)> = None;
+        let mut save: Option<(u32, u32, Loc)> = None;
+        let better = |best: Option<(u32, u32, Loc)>, size: u32, at: u32| {
+            best.is_none_or(|(s, i, _)| size > s || (size == s && at < i))
+        };
+        for &stone in &self.stones {
+            let Some(l) = only_liberty(board, stone) else { continue };
+            let at = area.index[usize::from(l)];
+            if at == u32::MAX || Some(l) == ko {
+                continue;
+            }
+            let size = board.chain_len(stone);
+            if board.color_at(stone) != Some(color) {
+                if better(capture, size, at) && board.suicide_size(l, color) == 0 {
+                    capture = Some((size, at, l));
+                }
+            } else if better(save, size, at) && liberties_after(board, l, color) >= 2 {
+                save = Some((size, at, l));
+            }
+        }
+        capture.or(save).map(|(_, _, l)| l)
     }
 }
 
@@ -192,33 +274,6 @@ fn urgent_move(board: &Board, color: Color, last: Option<Loc>, ko: Option<Loc>) 
         }
     }
     None
-}
-
-/// Anywhere in `area`: capture the largest opposing chain in atari, or else save the largest own chain in
-/// atari by extending (when that gives it two liberties or more).
-fn atari_in_area(board: &Board, area: &[Loc], color: Color, ko: Option<Loc>) -> Option<Loc> {
-    let mut capture: Option<(u32, Loc)> = None;
-    let mut save: Option<(u32, Loc)> = None;
-    for &l in area {
-        if Some(l) == ko || !board.is_empty_at(l) {
-            continue;
-        }
-        for n in board.neighbours(l) {
-            let Some(c) = board.color_at(n) else { continue };
-            if board.chain_liberties(n) != 1 {
-                continue;
-            }
-            let size = board.chain_len(n);
-            if c != color {
-                if capture.is_none_or(|(s, _)| size > s) && board.suicide_size(l, color) == 0 {
-                    capture = Some((size, l));
-                }
-            } else if save.is_none_or(|(s, _)| size > s) && liberties_after(board, l, color) >= 2 {
-                save = Some((size, l));
-            }
-        }
-    }
-    capture.or(save).map(|(_, l)| l)
 }
 
 /// A random move in `area` that is legal and sensible (see [`sensible`]), or `None` (pass).
@@ -311,4 +366,79 @@ fn liberties_after(board: &Board, l: Loc, color: Color) -> u32 {
         }
     }
     count as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain answer [`Ataris::best_move`] must give: every point of the space looked through in order.
+    fn by_scan(board: &Board, area: &[Loc], color: Color, ko: Option<Loc>) -> Option<Loc> {
+        let mut capture: Option<(u32, Loc)> = None;
+        let mut save: Option<(u32, Loc)> = None;
+        for &l in area {
+            if Some(l) == ko || !board.is_empty_at(l) {
+                continue;
+            }
+            for n in board.neighbours(l) {
+                let Some(c) = board.color_at(n) else { continue };
+                if board.chain_liberties(n) != 1 {
+                    continue;
+                }
+                let size = board.chain_len(n);
+                if c != color {
+                    if capture.is_none_or(|(s, _)| size > s) && board.suicide_size(l, color) == 0 {
+                        capture = Some((size, l));
+                    }
+                } else if save.is_none_or(|(s, _)| size > s) && liberties_after(board, l, color) >= 2 {
+                    save = Some((size, l));
+                }
+            }
+        }
+        capture.or(save).map(|(_, l)| l)
+    }
+
+    /// Random games (random moves only, so that ataris pile up and stay) on small boards, the space all of the
+    /// board or its left part: at every move the kept list answers as the full scan does.
+    #[test]
+    fn the_kept_ataris_answer_as_a_scan_of_the_space_does() {
+        let mut compared = 0;
+        let mut found = 0;
+        for (size, seeds) in [(5u8, 0..150u64), (7, 150..300), (9, 300..400)] {
+            for seed in seeds {
+                let mut board = Board::new(size, size);
+                let all: Vec<Loc> = board.locs().collect();
+                let left: Vec<Loc> = all.iter().copied().filter(|&l| board.point(l).x < size / 2 + 1).collect();
+                let area = Area::new(&board, if seed % 2 == 0 { all } else { left });
+                let mut ataris = Ataris::new(&board, &area);
+                let mut rng = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+                let mut color = Color::Black;
+                let mut ko = None;
+                for _ in 0..3 * area.locs.len() {
+                    let expected = by_scan(&board, &area.locs, color, ko);
+                    assert_eq!(
+                        ataris.best_move(&board, &area, color, ko),
+                        expected,
+                        "seed {seed}\n{}",
+                        board.to_diagram()
+                    );
+                    compared += 1;
+                    found += usize::from(expected.is_some());
+                    // Mostly random moves, sometimes the atari move itself, so that both kinds of change are seen.
+                    let chosen = if rng.below(3) == 0 { expected } else { None }
+                        .or_else(|| random_move(&board, &area.locs, color, ko, &mut rng));
+                    match chosen {
+                        Some(l) => {
+                            ko = board.place(l, color).ko_point;
+                            ataris.after_move(&board, l);
+                        }
+                        None => ko = None,
+                    }
+                    color = color.opponent();
+                }
+            }
+        }
+        // The comparison saw many positions with a chain in atari, not only quiet ones.
+        assert!(found > 1_000, "{found} of {compared} positions had an atari move");
+    }
 }
