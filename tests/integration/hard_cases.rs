@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::util::{corpus, gotool};
+use crate::util::{corpus, gotool, only_game, run_in};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Verdict {
@@ -391,8 +391,11 @@ fn full_path(case: &Case) -> String {
     if case.path.starts_with("fuego/") { case.path.to_string() } else { format!("{KGS}{}", case.path) }
 }
 
+/// Dead stones (SGF points) per file path.
+type DeadStones = BTreeMap<String, BTreeSet<String>>;
+
 /// `score.dead` of each game, by path relative to `root`, from one `gotool score` run over `files`.
-fn dead_stones(root: &PathBuf, files: &[String], extra: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
+fn dead_stones(root: &PathBuf, files: &[String], extra: &[&str]) -> DeadStones {
     let output = gotool()
         .current_dir(root)
         .args(["score", "-q", "--force", "--format", "jsonl"])
@@ -415,12 +418,16 @@ fn dead_stones(root: &PathBuf, files: &[String], extra: &[&str]) -> BTreeMap<Str
     out
 }
 
+/// Each file's dead stones by its markup and by the estimate (`--dead auto`).
+fn marked_and_estimated(root: &PathBuf, files: &[String]) -> (DeadStones, DeadStones) {
+    (dead_stones(root, files, &[]), dead_stones(root, files, &["--dead", "auto"]))
+}
+
 #[test]
 fn hard_cases_differ_from_the_markup_as_checked_by_hand() {
     let Some(root) = corpus("the hard cases").map(|c| c.join("finished")) else { return };
     let files: Vec<String> = CASES.iter().map(full_path).collect();
-    let marked = dead_stones(&root, &files, &[]);
-    let estimated = dead_stones(&root, &files, &["--dead", "auto"]);
+    let (marked, estimated) = marked_and_estimated(&root, &files);
     let mut wrong = Vec::new();
     for (case, path) in CASES.iter().zip(&files) {
         let (m, e) = (&marked[path], &estimated[path]);
@@ -461,8 +468,7 @@ fn races_the_counts_get_wrong_are_read_out() {
 fn estimate_equals_markup(what: &str, cases: &[(&str, &str)]) {
     let Some(root) = corpus(what).map(|c| c.join("finished")) else { return };
     let files: Vec<String> = cases.iter().map(|(path, _)| format!("{KGS}{path}")).collect();
-    let marked = dead_stones(&root, &files, &[]);
-    let estimated = dead_stones(&root, &files, &["--dead", "auto"]);
+    let (marked, estimated) = marked_and_estimated(&root, &files);
     for ((_, note), path) in cases.iter().zip(&files) {
         assert_eq!(estimated[path], marked[path], "{path}: {note}");
     }
@@ -544,8 +550,7 @@ const MARKUP_ERRORS: &[(&str, &[&str], &str)] = &[
 fn markup_errors_outside_the_hard_cases_are_the_estimate_s_extra_stones() {
     let Some(root) = corpus("the markup errors").map(|c| c.join("finished")) else { return };
     let files: Vec<String> = MARKUP_ERRORS.iter().map(|(path, _, _)| format!("{KGS}{path}")).collect();
-    let marked = dead_stones(&root, &files, &[]);
-    let estimated = dead_stones(&root, &files, &["--dead", "auto"]);
+    let (marked, estimated) = marked_and_estimated(&root, &files);
     for ((_, extra, note), path) in MARKUP_ERRORS.iter().zip(&files) {
         let (m, e) = (&marked[path], &estimated[path]);
         let found: Vec<&str> = e.difference(m).map(String::as_str).collect();
@@ -561,14 +566,9 @@ fn markup_errors_outside_the_hard_cases_are_the_estimate_s_extra_stones() {
 #[test]
 fn a_fight_among_weak_groups_of_both_colours_keeps_their_strength() {
     let Some(root) = corpus("the weak-groups fight") else { return };
-    let path = root.join("games/kgs-u-go.net/kgs-19-2015/2015-05-08-13.sgf");
-    let output = gotool().args(["score", "-q", "--format", "jsonl"]).arg(&path).output().expect("gotool runs");
-    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
-    let game: Value = stdout
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).expect("JSON lines"))
-        .find(|v| v["type"] == "game")
-        .expect("a game");
+    let path = "games/kgs-u-go.net/kgs-19-2015/2015-05-08-13.sgf";
+    let doc = run_in(&root, &["score", "-q", "--format", "json", path]).json();
+    let game = only_game(&doc);
     assert_eq!(game["score"]["dead_source"], "estimated");
     assert_eq!(game["score"]["matches_record"], true, "{}", game["score"]["japanese"]);
 }

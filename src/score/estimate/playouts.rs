@@ -64,20 +64,24 @@ pub(crate) fn dead_shares_traced(q: &Question, mut trace: Option<&mut String>) -
         .collect();
     let mut dead = vec![0u32; chains.len()];
     let mut scratch = board.clone();
-    // A playout costs up to the square of its space (moves, each of which may look through it for a move), so a large space
-    // (an unfinished game) gets fewer: the time stays bounded whatever the position.
+    // A playout costs up to the square of its space (moves, each of which may look through it for a move), so a
+    // large space (an unfinished game) gets fewer: the time stays bounded whatever the position.
     let playouts = if area.locs.len() <= ROOMY {
         q.playouts
     } else {
         let scale = (ROOMY * ROOMY) as f64 / (area.locs.len() * area.locs.len()) as f64;
         ((f64::from(q.playouts) * scale) as u32).max(MIN_PLAYOUTS.min(q.playouts))
     };
+    // Every playout starts from the same position, and so from the same chains in atari.
+    let start = Ataris::new(board, &area);
+    let mut ataris = start.clone();
     for k in 0..playouts {
         scratch.clone_from(board);
+        ataris.stones.clone_from(&start.stones);
         let mut rng = Rng::new(q.seed ^ u64::from(k).wrapping_mul(0xD6E8_FEB8_6659_FD93));
         // Either colour may start: half the playouts each.
         let first = if k % 2 == 0 { Color::Black } else { Color::White };
-        play_out(&mut scratch, &area, first, &mut rng);
+        play_out(&mut scratch, &area, &mut ataris, first, &mut rng);
         if k < 4
             && let Some(t) = trace.as_deref_mut()
         {
@@ -123,14 +127,14 @@ fn captured_or_enclosed(board: &Board, color: Color, locs: &[Loc]) -> bool {
     other > own
 }
 
-/// Plays one game in `area` until both pass (or a move limit), `first` to move.
-fn play_out(board: &mut Board, area: &Area, first: Color, rng: &mut Rng) {
+/// Plays one game in `area` until both pass (or a move limit), `first` to move; `ataris` holds the chains in
+/// atari of the starting position.
+fn play_out(board: &mut Board, area: &Area, ataris: &mut Ataris, first: Color, rng: &mut Rng) {
     let limit = 3 * area.locs.len() + 20;
     let mut color = first;
     let mut passes = 0;
     let mut ko: Option<Loc> = None;
     let mut last: Option<Loc> = None;
-    let mut ataris = Ataris::new(board, area);
     for _ in 0..limit {
         let chosen = urgent_move(board, color, last, ko)
             .or_else(|| ataris.best_move(board, area, color, ko))
@@ -177,6 +181,7 @@ impl Area {
 /// A stone of every chain in the space that may be in atari, kept up to date move by move: a move can bring
 /// only its own chain and the chains beside it down to one liberty (a capture only gives liberties), so the
 /// space need not be looked through at every move for the chains in atari.
+#[derive(Clone)]
 struct Ataris {
     stones: Vec<Loc>,
 }
