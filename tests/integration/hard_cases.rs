@@ -496,6 +496,20 @@ fn the_playouts_run_again_once_reading_has_captured_a_group() {
     estimate_equals_markup("the games refereed after a capture", REFEREED_AFTER_A_CAPTURE);
 }
 
+/// A finished game where two weak groups race and reading captures one whoever moves first, while the other,
+/// which the playouts kill by less than an even share, is too big to read out (#13).
+const WINS_A_RACE: &[(&str, &str)] = &[(
+    "2016-09-new/2016-09-01-2.sgf",
+    "Black's eyeless D18-G17 group at the top, between White's upper-left corner (C18-B16) and White's living \
+     E17 and G18, is captured by reading whoever moves first; the corner, which the playouts capture in a third \
+     of them, wins the race and lives with the top edge as its eye space",
+)];
+
+#[test]
+fn a_group_whose_racing_neighbour_reading_captures_lives() {
+    estimate_equals_markup("the won race", WINS_A_RACE);
+}
+
 #[test]
 fn groups_the_playouts_narrowly_kill_live_when_reading_says_so() {
     estimate_equals_markup("the read split groups", READ_ALIVE);
@@ -543,6 +557,12 @@ const MARKUP_ERRORS: &[(&str, &[&str], &str)] = &[
         &["qd", "rb", "rc", "rd", "re", "rf", "sb", "sd"],
         "White's upper-right R16-T18 group has one eye (T17) and the liberty T19 beside Black's lone S19: Black \
          R19 joins S19 to its wall, then T19 is atari, so it is dead, not a seki",
+    ),
+    (
+        "2016-08-new/2016-08-16-10.sgf",
+        &["bb"],
+        "White's lone B18 in Black's upper-left corner is in atari (A18); White A18 would be suicide, since \
+         Black's A19-C18 keeps C17 and A17-B17 keeps C17 too: dead, and the record's RE (B+6.5) counts it so",
     ),
 ];
 
