@@ -482,14 +482,22 @@ const READ_ALIVE: &[(&str, &str)] = &[(
      of the playouts but lives in reading with either side first",
 )];
 
-/// A finished game where reading captures an open group, and the stones beside it that the first playouts could
-/// not capture (they were short of the liberties the capture gives back) die in the second (#13).
-const REFEREED_AFTER_A_CAPTURE: &[(&str, &str)] = &[(
-    "2017-02-new/2017-02-21-3.sgf",
-    "reading captures White's F18 in Black's top framework; with it off the board, the second playouts kill \
-     White's other stones there (L18-N18, L16-L13, H15, O14), which the first left alive, and with them every \
-     point of the framework dame",
-)];
+/// Finished games where reading kills an open group, and the stones beside it that the first playouts could not
+/// capture (they were short of the liberties the capture gives back) die in the second (#13).
+const REFEREED_AFTER_A_CAPTURE: &[(&str, &str)] = &[
+    (
+        "2017-02-new/2017-02-21-3.sgf",
+        "reading captures White's F18 in Black's top framework; with it off the board, the second playouts kill \
+         White's other stones there (L18-N18, L16-L13, H15, O14), which the first left alive, and with them every \
+         point of the framework dame",
+    ),
+    (
+        "2017-02-new/2017-02-25-13.sgf",
+        "White's one-eyed K19-T14 group along the top, which reading cannot save, is dead; with it off the board, \
+         Black's eleven-stone R19 group has its liberties back and White's S19-S17 beside it die in the \
+         second playouts",
+    ),
+];
 
 #[test]
 fn the_playouts_run_again_once_reading_has_captured_a_group() {
@@ -557,6 +565,20 @@ const MARKUP_ERRORS: &[(&str, &[&str], &str)] = &[
         &["qd", "rb", "rc", "rd", "re", "rf", "sb", "sd"],
         "White's upper-right R16-T18 group has one eye (T17) and the liberty T19 beside Black's lone S19: Black \
          R19 joins S19 to its wall, then T19 is atari, so it is dead, not a seki",
+    ),
+    (
+        "2016-10-new/2016-10-27-2.sgf",
+        &["rb", "rc", "sb"],
+        "White's S18-T18-S17 in Black's upper-right corner has two liberties, T17 and T19: Black R16 joins S16-T16 \
+         to its wall, then T17 is atari and White T19 would be suicide, so it is dead, not a seki (GNU Go's \
+         owl_attack: dead without a move; owl_defend fails)",
+    ),
+    (
+        "2016-10-new/2016-10-30-1.sgf",
+        &["ar", "bs"],
+        "White's A2 and B1 in Black's lower-left corner share the liberties A1 and B2: Black B2 puts both in atari \
+         and White A1 would be suicide, and Black keeps the D1-D2 eye, so they are dead, not a seki (GNU Go's \
+         owl_attack B2 succeeds, owl_defend fails)",
     ),
     (
         "2016-08-new/2016-08-16-10.sgf",

@@ -412,12 +412,14 @@ fn referee(
             }
         }
         read_open_groups(&cleared, pos, &open, verdict, shares, reading, trace.as_deref_mut());
-        // The playouts ran with the groups that reading has now captured on the board, and those beside them
-        // were short of the liberties the capture gives back: the rest are refereed again without them. Measured
-        // on finished/: two games more exact (2017-02-21-3, 2017-04-04-24: with the captured stones gone, the
-        // groups around them have their liberties back and the opponent's weak stones beside them die), none lost.
+        // The playouts ran with the groups that reading has now killed on the board, and those beside them were
+        // short of the liberties the capture gives back: the rest are refereed again without them. Measured on
+        // finished/: two games more exact (2017-02-21-3, 2017-04-04-24: with the captured stones gone, the groups
+        // around them have their liberties back and the opponent's weak stones beside them die), none lost; with
+        // the groups reading could not save as well as those it captured, one more on each corpus (2017-02-25-13,
+        // games/ 2015-06-03-24), none lost. (With every group the first round kills, one lost.)
         let before = open.len();
-        open.retain(|group| !group.iter().any(|&c| verdict[c] == Verdict::Dead(Death::Captured)));
+        open.retain(|group| !group.iter().any(|&c| killed_by_reading(verdict[c], shares[c])));
         if open.len() == before || open.is_empty() {
             break;
         }
@@ -427,6 +429,13 @@ fn referee(
 
 /// Playouts and reading of the open groups at most this often (see [`referee`]).
 const REFEREE_ROUNDS: usize = 2;
+
+/// Whether reading killed the chain: captured whoever moves first, or not saved with its owner moving first and
+/// dead on a share of the playouts no higher than [`DEAD_SHARE`] (see [`read_open_groups`]).
+fn killed_by_reading(verdict: Verdict, share: Option<f64>) -> bool {
+    verdict == Verdict::Dead(Death::Captured)
+        || (verdict == Verdict::Dead(Death::Playouts) && share.is_some_and(|s| s <= DEAD_SHARE))
+}
 
 /// Playouts for chains judged dead that the other colour does not surround: each one's share of playouts in
 /// which it ends captured or inside the other colour's space, played in the space around them (the empty
