@@ -518,6 +518,27 @@ fn a_group_whose_racing_neighbour_reading_captures_lives() {
     estimate_equals_markup("the won race", WINS_A_RACE);
 }
 
+/// Finished games where an eyeless group inside the opponent's area, with a few of the opponent's stones among
+/// its own, is not saved by reading with its owner moving first, and the playouts capture it in 25-30% of their
+/// lines (they mostly capture the stones among it first) (#13).
+const UNSAVED: &[(&str, &str)] = &[
+    (
+        "2016-08-new/2016-08-19-37.sgf",
+        "White's G6-L1 stones at the bottom (seven chains), around Black's J5, G3-H3, J2 and H1-K1, have no eye: \
+         dead, as the markup has it",
+    ),
+    (
+        "2017-01-new/2017-01-22-34.sgf",
+        "White's O19-T16 stones in Black's upper-right corner, around Black's R19-S19 and T18, have no eye: \
+         capturing those three leaves a space Black kills by placement",
+    ),
+];
+
+#[test]
+fn groups_reading_cannot_save_die_on_a_quarter_of_the_playouts() {
+    estimate_equals_markup("the unsaved groups", UNSAVED);
+}
+
 #[test]
 fn groups_the_playouts_narrowly_kill_live_when_reading_says_so() {
     estimate_equals_markup("the read split groups", READ_ALIVE);

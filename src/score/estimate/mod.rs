@@ -16,7 +16,7 @@
 //!    proof-number search bounded by node counts): a group whose largest chain the opponent captures whoever
 //!    moves first is dead; this catches what counting cannot see, such as two shared liberties where a throw-in
 //!    leaves the defender a killable eye shape (a false seki). A group that reading cannot save with its owner
-//!    moving first is dead when its playouts split (captured in more than 30%), and listed as uncertain, unless
+//!    moving first is dead when its playouts split (captured in more than 25%), and listed as uncertain, unless
 //!    it races a neighbour that reading captures whoever moves first.
 //! 4. **A last check**: the position is scored with the dead stones found, and a dead chain that does not end up
 //!    inside the other colour's area (an unfinished boundary, or a neighbour wrongly judged) is judged again with
@@ -193,6 +193,14 @@ const PASSES: usize = 3;
 
 /// Shares this close to [`DEAD_SHARE`] (between 0.3 and 0.7) leave the group listed as uncertain.
 const UNCERTAIN_BAND: f64 = 0.2;
+
+/// A group that reading cannot save with its owner moving first is dead when the playouts capture it in more
+/// than this share (and listed as uncertain), see [`read_open_groups`]. Measured on finished/ with `eval.py`,
+/// and with `check --dead auto` over games/: 0.25 settles two games more exactly than 0.3 (2016-08-19-37,
+/// 2017-01-22-34: eyeless White groups inside Black's area with a few Black stones among them, which they
+/// capture in most random lines before Black fills their liberties) and matches RE in three more of games/ and one fewer; 0.2 and
+/// 0.15 lose games on both.
+const UNSAVED_DEAD_SHARE: f64 = 0.25;
 
 /// Estimates which stones of a finished position are dead. `rules` decides whether multi-stone suicide is
 /// legal, which Benson's proof needs to know. Never fails; a position with nothing to judge gives an empty
@@ -479,7 +487,7 @@ fn loose_referee(board: &Board, pos: &Pos, verdict: &[Verdict], loose: &[usize])
 /// moves first is dead, unless an open group of the opponent's beside it is not shown to live when it moves first
 /// (then the two are in a capturing race that the capture of one chain does not settle, and the playouts' verdict
 /// stands). A group that reading cannot show living with its owner moving first is dead when its playouts split
-/// (captured in more than 30% of them), unless an opposing open group beside it that reading captures whoever
+/// (captured in more than 25% of them), unless an opposing open group beside it that reading captures whoever
 /// moves first also touches its living stones (it wins that race); one they kill by a narrow majority (up to 70%)
 /// that reading shows living whoever moves first is alive. The search is cut off by node counts: [`READ_NODES`] per question,
 /// [`READ_TOTAL`] for all of a position's passes; a question it cannot settle within them changes nothing.
@@ -583,9 +591,9 @@ fn read_open_groups(
         } else if answers[g][0] == search::Answer::Unknown
             && !wins_race
             // Split playouts, and no life found by reading with its owner moving first: dead, and listed as
-            // uncertain. Measured on finished/: such groups were dead by the markup in 15 of 19 (85 of 111
-            // stones); four games more settled exactly, two lost.
-            && group.iter().all(|&c| shares[c].is_some_and(|s| s > DEAD_SHARE - UNCERTAIN_BAND))
+            // uncertain. Measured on finished/ (above 0.3): such groups were dead by the markup in 15 of 19 (85
+            // of 111 stones); four games more settled exactly, two lost.
+            && group.iter().all(|&c| shares[c].is_some_and(|s| s > UNSAVED_DEAD_SHARE))
         {
             for &c in group {
                 verdict[c] = Verdict::Dead(Death::Playouts);
@@ -617,7 +625,8 @@ const READ_NODES: u32 = 3_000;
 /// Expansions of the reading of open groups for one position, all passes together.
 const READ_TOTAL: u32 = 9_000;
 
-/// Refereed groups whose playouts split close to even: listed as uncertain, however they are counted.
+/// Refereed groups whose playouts split close to even, or that reading killed on a share below it: listed as
+/// uncertain, however they are counted.
 fn split_groups(
     pos: &Pos,
     judgement: &groups::Judgement,
@@ -627,7 +636,10 @@ fn split_groups(
     let mut uncertain = Vec::new();
     for group in &judgement.open {
         let split: Vec<f64> = group.iter().filter_map(|&c| shares[c]).collect();
-        if split.iter().any(|&s| (s - DEAD_SHARE).abs() <= UNCERTAIN_BAND) {
+        let unsaved = group
+            .iter()
+            .any(|&c| verdict[c] == Verdict::Dead(Death::Playouts) && shares[c].is_some_and(|s| s <= DEAD_SHARE));
+        if unsaved || split.iter().any(|&s| (s - DEAD_SHARE).abs() <= UNCERTAIN_BAND) {
             let mut stones: Vec<Point> = group.iter().flat_map(|&c| points_of(pos, c)).collect();
             stones.sort_unstable();
             let low = split.iter().copied().fold(1.0, f64::min);
