@@ -564,6 +564,16 @@ const BORROWED_LIFE: &[(&str, &str)] = &[
          borrowed life from the dame-like open centre beside Black's lone S8 and kept that area from being \
          Black's territory (101 points); they are dead",
     ),
+    (
+        "2017-02-new/2017-02-09-12.sgf",
+        "W B18, one stone in atari in Black's upper-left corner beside Black's captive C18, was strong because C18 \
+         is no bigger; with it dead, White's eyeless C17-G18 group beside it loses its strength and dies too",
+    ),
+    (
+        "2017-04-new/2017-04-19-11.sgf",
+        "Black's three-stone P2 group, in atari beside White's captive M2-O2, was strong for the same reason; with \
+         it dead, Black's one-eyed K4 group dies as the markup has it",
+    ),
 ];
 
 #[test]
