@@ -489,8 +489,9 @@ fn loose_referee(board: &Board, pos: &Pos, verdict: &[Verdict], loose: &[usize])
 /// stands). A group that reading cannot show living with its owner moving first is dead when its playouts split
 /// (captured in more than 25% of them), unless an opposing open group beside it that reading captures whoever
 /// moves first also touches its living stones (it wins that race); one they kill by a narrow majority (up to 70%)
-/// that reading shows living whoever moves first is alive. The search is cut off by node counts: [`READ_NODES`] per question,
-/// [`READ_TOTAL`] for all of a position's passes; a question it cannot settle within them changes nothing.
+/// that reading shows living whoever moves first is alive. The search is cut off by node counts: [`READ_NODES`]
+/// per question, [`READ_TOTAL`] for all of a position's passes; a question it cannot settle within them changes
+/// nothing.
 fn read_open_groups(
     cleared: &Board,
     pos: &Pos,
