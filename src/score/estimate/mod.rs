@@ -198,8 +198,8 @@ const UNCERTAIN_BAND: f64 = 0.2;
 /// than this share (and listed as uncertain), see [`read_open_groups`]. Measured on finished/ with `eval.py`,
 /// and with `check --dead auto` over games/: 0.25 settles two games more exactly than 0.3 (2016-08-19-37,
 /// 2017-01-22-34: eyeless White groups inside Black's area with a few Black stones among them, which they
-/// capture in most random lines before Black fills their liberties) and matches RE in three more of games/ and one fewer; 0.2 and
-/// 0.15 lose games on both.
+/// capture in most random lines before Black fills their liberties) and matches RE in three more of games/ and
+/// one fewer; 0.2 and 0.15 lose games on both.
 const UNSAVED_DEAD_SHARE: f64 = 0.25;
 
 /// Estimates which stones of a finished position are dead. `rules` decides whether multi-stone suicide is
