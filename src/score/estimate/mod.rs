@@ -6,7 +6,8 @@
 //! 1. **Benson's algorithm** for both colours (`benson.rs`): pass-alive chains live, and the other colour's
 //!    stones inside the space they seal off are dead. A proof, not a judgement.
 //! 2. **Groups and eyes** (`groups.rs`): chains of one colour sharing an eye, territory, two liberties or a
-//!    liberty the opponent cannot take are one group; a group with two eyes lives. A weak group (fewer than two
+//!    liberty the opponent cannot take are one group; a group with two eyes lives (unless a chain beside its
+//!    small eye space is short of liberties and reading captures it with the opponent moving first). A weak group (fewer than two
 //!    eyes) whose opponents around it live is dead, and so is one that loses the capturing race against a weak
 //!    neighbour whoever moves first (`race.rs`, counting liberties; a race lost by the counts is read out, and
 //!    the loser lives if reading shows it keeping its stones); a race neither side can start is seki, and
@@ -77,6 +78,12 @@ pub enum Reason {
         /// Whose stones capture it.
         owner: Color,
     },
+    /// Two eyes by the count, but a chain beside its small eye space is short of liberties: `owner` puts it in
+    /// atari from outside, and reading captures the group however its owner answers.
+    CutShort {
+        /// Whose stones capture it.
+        owner: Color,
+    },
     /// Left open by the static judgement, and captured or left inside `owner`'s space in `share` of the
     /// `playouts`.
     Playouts {
@@ -107,6 +114,12 @@ impl fmt::Display for Reason {
             Reason::Captured { owner } => {
                 write!(f, "captured by reading: {} captures it whoever moves first", owner.name())
             }
+            Reason::CutShort { owner } => write!(
+                f,
+                "a chain beside its eye space is short of liberties: {} puts it in atari from outside, and reading \
+                 captures the group however it answers",
+                owner.name()
+            ),
             // Below an even share only when nothing showed it living: a chain the counting found dead and no
             // capture surrounds, or a group reading could not save with its owner moving first.
             Reason::Playouts { owner, share, playouts } if share <= DEAD_SHARE => write!(
@@ -341,6 +354,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
             Death::Surrounded { eyes, space } => (Reason::Surrounded { owner, eyes, space }, 0.9),
             Death::LosesRace { libs, against } => (Reason::LosesRace { owner, libs, against }, 0.8),
             Death::Captured => (Reason::Captured { owner }, 0.85),
+            Death::CutShort => (Reason::CutShort { owner }, 0.8),
             Death::Playouts => {
                 let share = shares[c].unwrap_or(DEAD_SHARE);
                 (Reason::Playouts { owner, share, playouts: PLAYOUTS }, share)

@@ -425,3 +425,30 @@ fn a_lone_stone_in_a_small_group_s_corner_is_dead_and_the_group_lives() {
     // Chinese: Black 9 stones; White 11 stones + 47.
     assert_eq!(j.chinese, (9.0, 58.0));
 }
+
+#[test]
+fn a_corner_whose_cutting_point_white_takes_from_outside_is_dead() {
+    // Black's corner encloses A3 B3 A2 A1, a bent four, but its three chains hang together only through B3, and
+    // C3 has two liberties: B3 inside and C4 outside. White C4 puts C3 in atari; Black B3 saves it by filling its
+    // own space, which leaves the straight three A3 A2 A1, and White A2 kills. (Black had to play C4 itself.)
+    let j = judge(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O . . . . . .
+        X O O . . . . . .
+        X X . O . . . . .
+        . . X O . . . . .
+        . X O O . . . . .
+        . X O . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["A4", "A5", "B1", "B2", "B4", "C3"]);
+    // Japanese: White's 65 empty points and the 6 dead stones' points are territory, + 6 prisoners.
+    assert_eq!(j.japanese, (0.0, 77.0));
+    // Chinese: White 10 stones + 71.
+    assert_eq!(j.chinese, (0.0, 81.0));
+    let reasons: Vec<String> = j.estimate.dead.iter().map(|d| d.reason.to_string()).collect();
+    assert!(reasons.iter().all(|r| r.starts_with("a chain beside its eye space is short of liberties")), "{reasons:?}");
+}
