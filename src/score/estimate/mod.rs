@@ -259,7 +259,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
     let mut first_death: Vec<Option<Death>> = vec![None; nc];
     let mut shares = vec![None; nc];
     let mut refereed;
-    let mut reading = Reading { memo: search::Memo::default(), left: READ_TOTAL };
+    let mut reading = Reading { memo: search::Memo::default(), left: READ_TOTAL, cut_left: groups::CUT_READ_TOTAL };
     let mut pass = 0;
     let (verdict, mut uncertain) = loop {
         pass += 1;
@@ -267,7 +267,8 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
         for &c in &held {
             verdict[c] = Verdict::Alive(Life::Held);
         }
-        let judgement = groups::judge(board, &pos, verdict, &mut reading.memo, trace.as_deref_mut());
+        let judgement =
+            groups::judge(board, &pos, verdict, &mut reading.memo, &mut reading.cut_left, trace.as_deref_mut());
         let mut verdict = judgement.verdict.clone();
         shares.iter_mut().for_each(|s| *s = None);
         refereed = referee(board, &pos, &judgement, &mut verdict, &mut shares, &mut reading, trace.as_deref_mut());
@@ -624,10 +625,12 @@ fn split_dead(group: &[usize], shares: &[Option<f64>]) -> bool {
 }
 
 /// The reading of one estimate: answers found in earlier passes, and the expansions the open groups' reading may
-/// still spend ([`READ_TOTAL`] in all passes together).
+/// still spend ([`READ_TOTAL`] in all passes together), and the judgement's check of cut-short groups
+/// (`groups::CUT_READ_TOTAL`).
 struct Reading {
     memo: search::Memo,
     left: u32,
+    cut_left: u32,
 }
 
 /// Expansions of the reading for one question (see [`read_open_groups`]). Measured on finished/ with `eval.py`
