@@ -768,12 +768,29 @@ fn race_survives(
     memo: &mut super::search::Memo,
     left: &mut u32,
 ) -> bool {
+    read_attacker_first(cleared, pos, groups, strong, g, RACE_READ_NODES, memo, left) == super::search::Answer::Lives
+}
+
+/// Reading of group `g` with the opponent moving first, within `budget` expansions of the `left` a caller may
+/// spend: can it capture the group's largest chain? The dead stones are off `cleared`; the strong groups of `g`'s
+/// colour (other than `g`) are safe.
+#[allow(clippy::too_many_arguments)]
+fn read_attacker_first(
+    cleared: &Board,
+    pos: &Pos,
+    groups: &Groups,
+    strong: &[bool],
+    g: usize,
+    budget: u32,
+    memo: &mut super::search::Memo,
+    left: &mut u32,
+) -> super::search::Answer {
     let group = &groups.list[g];
-    let Some(largest) = pos.largest_chain(&group.chains) else { return false };
+    let Some(largest) = pos.largest_chain(&group.chains) else { return super::search::Answer::Unknown };
     let to_loc = |p: Pt| cleared.loc(pos.point(p));
     let stones: Vec<_> = group.chains.iter().flat_map(|&c| pos.chains[c].stones.iter().map(|&p| to_loc(p))).collect();
     let safe: Vec<_> = (0..groups.list.len())
-        .filter(|&h| strong[h] && groups.list[h].color == group.color)
+        .filter(|&h| h != g && strong[h] && groups.list[h].color == group.color)
         .flat_map(|h| groups.list[h].chains.iter().map(|&c| to_loc(pos.chains[c].stones[0])))
         .collect();
     let problem = super::search::Problem {
@@ -782,9 +799,9 @@ fn race_survives(
         group: &stones,
         attacker_first: true,
         safe: &safe,
-        budget: RACE_READ_NODES,
+        budget,
     };
-    memo.ask(&problem, left) == super::search::Answer::Lives
+    memo.ask(&problem, left)
 }
 
 /// Own eye space at most this big (in points, stones inside it included) is checked for a chain beside it short
@@ -846,26 +863,10 @@ fn cut_short_groups(
                             })
                     })
             });
-        let Some(largest) = pos.largest_chain(&group.chains) else { continue };
-        if !cut_short {
-            continue;
-        }
-        let to_loc = |p: Pt| cleared.loc(pos.point(p));
-        let stones: Vec<_> =
-            group.chains.iter().flat_map(|&c| pos.chains[c].stones.iter().map(|&p| to_loc(p))).collect();
-        let safe: Vec<_> = (0..groups.list.len())
-            .filter(|&h| h != g && strong[h] && groups.list[h].color == group.color)
-            .flat_map(|h| groups.list[h].chains.iter().map(|&c| to_loc(pos.chains[c].stones[0])))
-            .collect();
-        let problem = super::search::Problem {
-            board: cleared,
-            target: to_loc(pos.chains[largest].stones[0]),
-            group: &stones,
-            attacker_first: true,
-            safe: &safe,
-            budget: CUT_READ_NODES,
-        };
-        if memo.ask(&problem, left) == super::search::Answer::Captured {
+        if cut_short
+            && read_attacker_first(cleared, pos, groups, strong, g, CUT_READ_NODES, memo, left)
+                == super::search::Answer::Captured
+        {
             captured.push(g);
         }
     }
