@@ -7,12 +7,12 @@
 //!    stones inside the space they seal off are dead. A proof, not a judgement.
 //! 2. **Groups and eyes** (`groups.rs`): chains of one colour sharing an eye, territory, two liberties or a
 //!    liberty the opponent cannot take are one group; a group with two eyes lives (unless a chain beside its
-//!    small eye space is short of liberties and reading captures it with the opponent moving first). A weak group (fewer than two
-//!    eyes) whose opponents around it live is dead, and so is one that loses the capturing race against a weak
-//!    neighbour whoever moves first (`race.rs`, counting liberties; a race lost by the counts is read out, and
-//!    the loser lives if reading shows it keeping its stones); a race neither side can start is seki, and
-//!    seki is alive. Dead groups give their space to the groups around them, so this runs weakest first until
-//!    nothing changes.
+//!    small eye space is short of liberties and reading captures it with the opponent moving first). A weak group
+//!    (fewer than two eyes) whose opponents around it live is dead, and so is one that loses the capturing race
+//!    against a weak neighbour whoever moves first (`race.rs`, counting liberties; a race lost by the counts is
+//!    read out, and the loser lives if reading shows it keeping its stones); a race neither side can start is
+//!    seki, and seki is alive. Dead groups give their space to the groups around them, so this runs weakest
+//!    first until nothing changes.
 //! 3. **The referee** for the groups left open: seeded playouts (`playouts.rs`), then reading (`search.rs`, a
 //!    proof-number search bounded by node counts): a group whose largest chain the opponent captures whoever
 //!    moves first is dead; this catches what counting cannot see, such as two shared liberties where a throw-in
@@ -453,11 +453,15 @@ fn referee(
 /// Playouts and reading of the open groups at most this often (see [`referee`]).
 const REFEREE_ROUNDS: usize = 2;
 
-/// Whether reading killed the chain: captured whoever moves first, or not saved with its owner moving first and
-/// dead on a share of the playouts no higher than [`DEAD_SHARE`] (see [`read_open_groups`]).
+/// Whether reading killed the chain: captured whoever moves first, or [`unsaved`].
 fn killed_by_reading(verdict: Verdict, share: Option<f64>) -> bool {
-    verdict == Verdict::Dead(Death::Captured)
-        || (verdict == Verdict::Dead(Death::Playouts) && share.is_some_and(|s| s <= DEAD_SHARE))
+    verdict == Verdict::Dead(Death::Captured) || unsaved(verdict, share)
+}
+
+/// Whether the chain is dead because reading could not save it with its owner moving first, on a share of the
+/// playouts no higher than [`DEAD_SHARE`] (see [`read_open_groups`]): the playouts alone would have kept it.
+fn unsaved(verdict: Verdict, share: Option<f64>) -> bool {
+    verdict == Verdict::Dead(Death::Playouts) && share.is_some_and(|s| s <= DEAD_SHARE)
 }
 
 /// Playouts for chains judged dead that the other colour does not surround: each one's share of playouts in
@@ -557,30 +561,40 @@ fn read_open_groups(
         answers.push(got);
         around.push(near);
     }
+    let color_of = |g: usize| pos.chains[open[g][0]].color;
     let captured: Vec<bool> = answers.iter().map(|a| a.iter().all(|&a| a == search::Answer::Captured)).collect();
+    // Per open group: whether it touches living stones of the other colour (the loop below changes no living
+    // verdict, so this holds throughout it).
+    let touches_living: Vec<bool> = open
+        .iter()
+        .enumerate()
+        .map(|(h, group)| {
+            group.iter().flat_map(|&c| &pos.chains[c].stones).any(|&p| {
+                pos.neighbours(p).iter().any(|&q| {
+                    pos.chain_at(q)
+                        .is_some_and(|d| pos.chains[d].color != color_of(h) && matches!(verdict[d], Verdict::Alive(_)))
+                })
+            })
+        })
+        .collect();
     for (g, group) in open.iter().enumerate() {
-        let color = pos.chains[group[0]].color;
-        let beside = |h: usize| {
-            pos.chains[open[h][0]].color != color
-                && open[h]
-                    .iter()
-                    .any(|&c| pos.chains[c].stones.iter().any(|&p| around[g].binary_search(&to_loc(p)).is_ok()))
-        };
+        let color = color_of(g);
+        // The opposing open groups beside it.
+        let beside: Vec<usize> = (0..open.len())
+            .filter(|&h| {
+                color_of(h) != color
+                    && open[h]
+                        .iter()
+                        .any(|&c| pos.chains[c].stones.iter().any(|&p| around[g].binary_search(&to_loc(p)).is_ok()))
+            })
+            .collect();
         // An opposing open group beside it must live on its own for the capture to be a verdict.
-        let racing = (0..open.len()).any(|h| beside(h) && answers[h][0] != search::Answer::Lives);
+        let racing = beside.iter().any(|&h| answers[h][0] != search::Answer::Lives);
         // An opposing group beside it that reading captures whoever moves first and that also touches living
         // stones of this colour: the capture joins this one to them. (Not one inside its eye space only: a
         // placement captured whoever moves first can still leave it one eye.)
         // Measured on finished/: one game more exact (2016-09-01-2); without the touch, two lost.
-        let joins = |h: usize| {
-            open[h].iter().flat_map(|&c| &pos.chains[c].stones).any(|&p| {
-                pos.neighbours(p).iter().any(|&q| {
-                    pos.chain_at(q)
-                        .is_some_and(|d| pos.chains[d].color == color && matches!(verdict[d], Verdict::Alive(_)))
-                })
-            })
-        };
-        let wins_race = (0..open.len()).any(|h| beside(h) && captured[h] && joins(h));
+        let wins_race = beside.iter().any(|&h| captured[h] && touches_living[h]);
         let captured = captured[g];
         if let Some(t) = trace.as_deref_mut() {
             use std::fmt::Write as _;
@@ -654,9 +668,7 @@ fn split_groups(
     let mut uncertain = Vec::new();
     for group in &judgement.open {
         let split: Vec<f64> = group.iter().filter_map(|&c| shares[c]).collect();
-        let unsaved = group
-            .iter()
-            .any(|&c| verdict[c] == Verdict::Dead(Death::Playouts) && shares[c].is_some_and(|s| s <= DEAD_SHARE));
+        let unsaved = group.iter().any(|&c| unsaved(verdict[c], shares[c]));
         if unsaved || split.iter().any(|&s| (s - DEAD_SHARE).abs() <= UNCERTAIN_BAND) {
             let mut stones: Vec<Point> = group.iter().flat_map(|&c| points_of(pos, c)).collect();
             stones.sort_unstable();
