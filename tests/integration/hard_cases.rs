@@ -581,6 +581,32 @@ fn small_groups_do_not_borrow_life_from_the_scorer() {
     estimate_equals_markup("the borrowed-life games", BORROWED_LIFE);
 }
 
+/// Finished games where a group without eyes of its own inside the opponent's area, too well supplied with
+/// liberties to count as borrowing life, was declared alive because the scorer joined it across dame to other
+/// stones of its colour; left to the playouts, it dies as the markup has it (#13).
+const LEFT_TO_THE_REFEREE: &[(&str, &str)] = &[
+    (
+        "2017-01-new/2017-01-03-20.sgf",
+        "White's thirteen stones J4-P1 at the bottom, in several chains inside Black's lower area, have no eye of \
+         their own: dead, and the bottom is Black's (the count matches RE, W+79.5)",
+    ),
+    (
+        "2017-01-new/2017-01-14-27.sgf",
+        "Black's fourteen stones O6-S9 on the lower right, in several chains inside White's area, have no eye of \
+         their own: dead, and the right side is White's (the count matches RE, W+3.5)",
+    ),
+    (
+        "2017-03-new/2017-03-27-11.sgf",
+        "White's four-stone O18-R18 with five liberties, Q16 and S17 in Black's upper-right area, beside Black's \
+         lone R17 and S18, have no eye: dead, and the area is Black's (the count matches RE, B+10.5)",
+    ),
+];
+
+#[test]
+fn small_groups_without_eyes_are_left_to_the_referee() {
+    estimate_equals_markup("the refereed strong groups", LEFT_TO_THE_REFEREE);
+}
+
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
 /// leaves standing stones that are dead by the rules, checked by hand and by GNU Go's own reading (`owl_attack`
 /// succeeds, `owl_defend` fails): the estimate calls exactly those stones dead. `(path, extra, note)`.
