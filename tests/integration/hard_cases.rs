@@ -638,6 +638,19 @@ const MARKUP_ERRORS: &[(&str, &[&str], &str)] = &[
          owl_attack B2 succeeds, owl_defend fails)",
     ),
     (
+        "2017-02-new/2017-02-13-1.sgf",
+        &["rs", "sr"],
+        "Black's S1 and T2 in White's lower-right corner share the liberties S2 and T1; White's R1-T3 group \
+         around them has the eye Q1-Q2 and can play S2, then T1 captures both (Black T1 would be suicide): dead, \
+         not the seki the players counted (GNU Go's owl_attack S2 succeeds, owl_defend fails)",
+    ),
+    (
+        "2017-05-new/2017-05-02-1.sgf",
+        &["rs", "sr"],
+        "the same corner as 2017-02-13-1 (Black S1 and T2, White's P1-T3 group with the eye Q1-Q2): White S2 \
+         and T1 capture them, so they are dead, not a seki (GNU Go's owl_attack S2 succeeds, owl_defend fails)",
+    ),
+    (
         "2016-08-new/2016-08-16-10.sgf",
         &["bb"],
         "White's lone B18 in Black's upper-left corner is in atari (A18); White A18 would be suicide, since \
