@@ -607,6 +607,21 @@ fn small_groups_without_eyes_are_left_to_the_referee() {
     estimate_equals_markup("the refereed strong groups", LEFT_TO_THE_REFEREE);
 }
 
+/// A finished game where a group with two eyes by the count has one only: a bent four on the edge that hangs on
+/// a chain with one liberty inside it and one outside. Reading runs out of budget there, and the count with the
+/// inside liberty filled says one eye (#13).
+const CUT_SHORT: &[(&str, &str)] = &[(
+    "2016-11-new/2016-11-01-4.sgf",
+    "Black's 18-stone F6-L1 group in White's lower left: F4 is a false eye (D5-E4 has it as its only liberty), \
+     and the H1-K1 space (White's H1 captured) needs K1 filled once White L2 puts L1 in atari, leaving a bent \
+     three: dead",
+)];
+
+#[test]
+fn a_group_whose_eye_space_hangs_on_a_chain_short_of_liberties_is_dead() {
+    estimate_equals_markup("the cut-short group", CUT_SHORT);
+}
+
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
 /// leaves standing stones that are dead by the rules, checked by hand and by GNU Go's own reading (`owl_attack`
 /// succeeds, `owl_defend` fails): the estimate calls exactly those stones dead. `(path, extra, note)`.
