@@ -838,8 +838,8 @@ const CUT_READ_NODES: u32 = 6_000;
 /// settles are lost (2001-04-21-4, 2015-04-17-9); 8 and 12 keep every game of finished/ and games/.
 const CUT_OUTSIDE_LIBERTIES: usize = 8;
 
-/// The eyes group `g` has once the points `filled` are filled: each own region of two points or more that holds
-/// some of them counted again without them (nothing when none is left).
+/// The eyes `group` has once the points `filled` are filled: each own region of two points or more that holds
+/// some of them is counted again without them (nothing when none is left).
 fn eyes_once_filled(pos: &Pos, regions: &Regions, group: &Group, filled: &[Pt]) -> u8 {
     let mut lost = 0u8;
     for &r in &group.own_regions {
@@ -860,11 +860,11 @@ fn eyes_once_filled(pos: &Pos, regions: &Regions, group: &Group, filled: &[Pt]) 
 /// owner must fill its own space to save it (a corner with a cutting point beside its eye). Dead by the rules'
 /// test, whoever would move next. A search cut off by its budget counts as a capture only when the count, with
 /// the inside liberties filled, leaves the group fewer than two eyes ([`eyes_once_filled`]) and the group is
-/// settled ([`CUT_OUTSIDE_LIBERTIES`]). Measured on
-/// finished/ and games/: 13 and 134 groups read, none captured; counting every unfinished search as a capture
-/// took 4 games off the exact count of finished/ for 2; counting it with the filled count settles 2016-11-01-4
-/// (Black's 18-stone group in White's lower left, whose bent four on the edge hangs on L1 with the liberties K1
-/// and L2) and two more games of games/ match their RE (2001-04-21-4, 2015-04-17-9), none lost.
+/// settled ([`CUT_OUTSIDE_LIBERTIES`]). Measured on finished/ and games/: 13 and 134 groups read, none
+/// captured; counting every unfinished search as a capture took 4 games off the exact count of finished/ for 2;
+/// counting it with the filled count settles 2016-11-01-4 (Black's 18-stone group in White's lower left, whose
+/// bent four on the edge hangs on L1 with the liberties K1 and L2) and two more games of games/ match their RE
+/// (2001-04-21-4, 2015-04-17-9), none lost.
 #[allow(clippy::too_many_arguments)]
 fn cut_short_groups(
     cleared: &Board,
@@ -885,20 +885,18 @@ fn cut_short_groups(
         if !strong[g] || group.chains.iter().any(|&c| verdict[c] != Verdict::Open) {
             continue;
         }
+        if group.own_points > CUT_SPACE {
+            continue;
+        }
         let own = |p: Pt| {
             let r = regions.region_of[usize::from(p)];
             r != NONE && group.own_regions.contains(&(r as usize))
         };
-        let space: usize = group.own_regions.iter().map(|&r| regions.list[r].points.len()).sum();
-        // The inside liberty joins the chain to another of the group's (filling it is a connection the owner
-        // cannot do without), and the outside one touches an opposing stone (the atari comes from a connected
-        // stone).
         let touches =
             |p: Pt, f: &dyn Fn(usize) -> bool| pos.neighbours(p).iter().any(|&q| pos.chain_at(q).is_some_and(f));
-        if space > CUT_SPACE {
-            continue;
-        }
-        // The inside liberties of the chains cut short: points the owner must fill.
+        // The inside liberties of the chains cut short, points the owner must fill: the inside liberty joins the
+        // chain to another of the group's (filling it is a connection the owner cannot do without), and the
+        // outside one touches an opposing stone (the atari comes from a connected stone).
         let filled: Vec<Pt> = group
             .chains
             .iter()
@@ -921,11 +919,15 @@ fn cut_short_groups(
         if filled.is_empty() {
             continue;
         }
-        let answer = read_attacker_first(cleared, pos, groups, strong, g, CUT_READ_NODES, memo, left);
-        let settled = group.libs.iter().filter(|&&p| !own(p)).count() <= CUT_OUTSIDE_LIBERTIES;
-        let short =
-            answer == super::search::Answer::Unknown && settled && eyes_once_filled(pos, regions, group, &filled) < 2;
-        if answer == super::search::Answer::Captured || short {
+        let dead = match read_attacker_first(cleared, pos, groups, strong, g, CUT_READ_NODES, memo, left) {
+            super::search::Answer::Captured => true,
+            super::search::Answer::Unknown => {
+                group.libs.iter().filter(|&&p| !own(p)).count() <= CUT_OUTSIDE_LIBERTIES
+                    && eyes_once_filled(pos, regions, group, &filled) < 2
+            }
+            super::search::Answer::Lives => false,
+        };
+        if dead {
             captured.push(g);
         }
     }
