@@ -622,6 +622,42 @@ fn a_group_whose_eye_space_hangs_on_a_chain_short_of_liberties_is_dead() {
     estimate_equals_markup("the cut-short group", CUT_SHORT);
 }
 
+/// Finished games where stones of one colour fill the only eye space of an eyeless group of the other: capturing
+/// them fills their liberties and leaves one eye, and the stones' owner cannot approach either, so both live in
+/// seki, as the markup has them (#13).
+const ENCLOSED_SEKI: &[(&str, &str)] = &[
+    (
+        "2017-02-new/2017-02-08-7.sgf",
+        "Black's J10 J9 K9 inside White's 27-stone centre group, with the liberties H10 and K8: White capturing \
+         leaves the bent three J10 J9 K9 (one eye, and Black fills M6 and M4 outside); Black filling H10 lets White \
+         capture four and live. Seki; killing the White group was 58 points off",
+    ),
+    (
+        "2016-10-new/2016-10-17-4.sgf",
+        "Black's J13 J12 J11 inside White's 30-stone centre group, with the liberties H13 and J10: White capturing \
+         leaves the straight three, Black filling H13 leaves White a bent four. Seki, as the markup has it",
+    ),
+];
+
+#[test]
+fn stones_filling_an_eyeless_group_s_only_space_are_in_seki_with_it() {
+    estimate_equals_markup("the enclosed sekis", ENCLOSED_SEKI);
+}
+
+/// A finished game where a group lives by capturing several opposing chains in separate places: each capture
+/// is an eye of its own (#13).
+const SEPARATE_CAPTURES: &[(&str, &str)] = &[(
+    "2016-08-new/2016-08-14-42.sgf",
+    "Black's top group A19-M17 captures White's F19, G18-H18, J19 and M18-M19 where they stand, apart from \
+     each other: two eyes and more, so the White stones are dead (counted as one space they were one eye, and the \
+     Black group was killed, 74 points off)",
+)];
+
+#[test]
+fn captures_in_separate_places_are_separate_eyes() {
+    estimate_equals_markup("the separate captures", SEPARATE_CAPTURES);
+}
+
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
 /// leaves standing stones that are dead by the rules, checked by hand and by GNU Go's own reading (`owl_attack`
 /// succeeds, `owl_defend` fails): the estimate calls exactly those stones dead. `(path, extra, note)`.

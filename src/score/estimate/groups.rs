@@ -168,14 +168,17 @@ fn can_stand(pos: &Pos, libs: &[Vec<Pt>], dead: &[bool], p: Pt, color: Color) ->
 }
 
 /// Shapes of eye spaces of 4 to 6 points that a single move of the opponent reduces to one eye: the square four,
-/// the bulky five, the crossed five and the rabbity six. Each is the only shape of its size with its points'
-/// numbers of neighbours inside the space, sorted (the bulky five is the only five-point shape holding a square).
+/// the pyramid four, the bulky five, the crossed five and the rabbity six. Each is the only shape of its size
+/// with its points' numbers of neighbours inside the space, sorted (the bulky five is the only five-point shape
+/// holding a square).
 fn dead_shape(neighbour_counts: &mut [usize]) -> bool {
     neighbour_counts.sort_unstable();
     matches!(
         neighbour_counts,
         // Square four: every point has two neighbours in the space.
         [2, 2, 2, 2]
+        // Pyramid four: a centre with three arms.
+        | [1, 1, 1, 3]
         // Bulky five: a square with one point added beside one of its corners.
         | [1, 2, 2, 2, 3]
         // Crossed five: a centre with four arms.
@@ -546,6 +549,7 @@ fn race_sides(groups: &Groups, regions: &Regions, g: usize, h: usize) -> (Side, 
 
 /// Would group `g` live by capturing the opposing groups `captured`: the space the captures open (their stones
 /// and the regions only they and `g` border) gives it its second eye, or the captured stones touch a living friend?
+/// With `filled`, the captured stones' liberties are not part of that space: the capture fills them.
 fn lives_by_capture(
     pos: &Pos,
     groups: &Groups,
@@ -553,6 +557,7 @@ fn lives_by_capture(
     strong: &[bool],
     g: usize,
     captured: &[usize],
+    filled: bool,
 ) -> bool {
     let group = &groups.list[g];
     let of = |c: usize| groups.group_of[c] as usize;
@@ -578,10 +583,14 @@ fn lives_by_capture(
     }
     touched.sort_unstable();
     touched.dedup();
+    space.sort_unstable();
+    // The capture fills the captured stones' liberties: those points are `g`'s stones after it, not its space.
+    let stones = space.clone();
+    let liberty = |p: Pt| filled && pos.neighbours(p).iter().any(|q| stones.binary_search(q).is_ok());
     for r in touched {
         let region = &regions.list[r];
         if region.border.iter().all(|&c| of(c) == g || captured.contains(&of(c))) {
-            space.extend_from_slice(&region.points);
+            space.extend(region.points.iter().copied().filter(|&p| !liberty(p)));
         }
     }
     space.sort_unstable();
@@ -594,7 +603,117 @@ fn lives_by_capture(
             diagonals.iter().any(|d| space.binary_search(d).is_ok() && pos.stone[usize::from(*d)].is_some())
         }
     });
-    group.eyes + u8::from(repaired) + space_value(pos, &space) >= 2
+    group.eyes + u8::from(repaired) + components_value(pos, &space) >= 2
+}
+
+/// Whether `outer` and `inner` are in seki because `inner` fills `outer`'s eye space. `inner` has at least two
+/// liberties, every one shared with `outer` and touching no other stone of `inner`'s colour. `outer` lives
+/// neither without it (every other opposing group in contact lives or wins its race) nor by capturing it: the
+/// capture fills those liberties, which leaves a space too small for two eyes. But `inner`'s owner cannot
+/// approach either: once it fills all but one of the liberties, `outer` captures the stones and the filler and
+/// has two eyes there. Three stones in a row inside an otherwise eyeless wall with a liberty at each end are
+/// such a seki; a lone stone in a space of three is not (its owner approaches and the wall has one eye).
+fn enclosed_seki(pos: &Pos, groups: &Groups, regions: &Regions, strong: &[bool], outer: usize, inner: usize) -> bool {
+    let (wall, filler) = (&groups.list[outer], &groups.list[inner]);
+    // Without liberties of its own the wall is in a seki by the counts already, which the referee settles.
+    if filler.libs.len() < 2 || wall.eyes >= 2 || filler.loose || wall.libs.len() <= filler.libs.len() {
+        return false;
+    }
+    let own = |c: usize| groups.group_of[c] as usize == inner;
+    let enclosed = filler.libs.iter().all(|&l| {
+        wall.libs.binary_search(&l).is_ok()
+            && pos.neighbours(l).iter().all(|&q| {
+                pos.chain_at(q)
+                    .is_none_or(|d| pos.chains[d].color != filler.color || own(d) || groups.group_of[d] == NONE)
+            })
+    });
+    // The wall has no other way out: every other opposing group it touches, or whose liberties it shares, lives
+    // or wins its race against the wall whoever moves first, with twice the wall's liberties (a winner short of
+    // that may be dying itself).
+    let of = |c: usize| groups.group_of[c] as usize;
+    let beats_wall = |h: usize| {
+        if groups.list[h].libs.len() < 2 * wall.libs.len() {
+            return false;
+        }
+        let (a, b, shared) = race_sides(groups, regions, outer, h);
+        [false, true].into_iter().all(|first| race::race(a, b, shared, first) == Outcome::FirstDies)
+    };
+    // (A liberty that joins the wall to another group of its colour is a way out too.)
+    let joins_friend = wall.libs.iter().any(|&l| {
+        pos.neighbours(l).iter().any(|&q| {
+            pos.chain_at(q)
+                .is_some_and(|d| pos.chains[d].color == wall.color && groups.group_of[d] != NONE && of(d) != outer)
+        })
+    });
+    let hopeless = !joins_friend
+        && wall.chains.iter().flat_map(|&c| pos.chains[c].stones.iter()).chain(&wall.libs).all(|&p| {
+            pos.neighbours(p).iter().all(|&q| {
+                pos.chain_at(q).is_none_or(|d| {
+                    pos.chains[d].color == wall.color
+                        || groups.group_of[d] == NONE
+                        || of(d) == inner
+                        || strong[of(d)]
+                        || beats_wall(of(d))
+                })
+            })
+        });
+    if !enclosed || !hopeless || lives_by_capture(pos, groups, regions, strong, outer, &[inner], true) {
+        return false;
+    }
+    let mut stones: Vec<Pt> = filler.chains.iter().flat_map(|&c| pos.chains[c].stones.iter().copied()).collect();
+    stones.sort_unstable();
+    // The wall's outside liberties are filled by then: a bent four whose bend is the corner point is dead.
+    filler.libs.iter().all(|&last| {
+        let mut space = stones.clone();
+        space.extend(filler.libs.iter().copied().filter(|&l| l != last));
+        space.sort_unstable();
+        !bent_four_in_the_corner(pos, &space) && wall.eyes + components_value(pos, &space) >= 2
+    })
+}
+
+/// Whether four points make a bent four with its bend on a corner of the board, which is dead when the group
+/// around it has no liberties outside it: the opponent's play there starts a ko that the owner cannot start
+/// itself (the Japanese rules' ruling).
+fn bent_four_in_the_corner(pos: &Pos, points: &[Pt]) -> bool {
+    if points.len() != 4 {
+        return false;
+    }
+    let inside = |p: Pt| pos.neighbours(p).iter().filter(|q| points.binary_search(q).is_ok()).count();
+    let mut counts: Vec<usize> = points.iter().map(|&p| inside(p)).collect();
+    counts.sort_unstable();
+    let corner = |p: Pt| {
+        let (x, y) = (usize::from(p) % pos.width, usize::from(p) / pos.width);
+        (x == 0 || x == pos.width - 1) && (y == 0 || y == pos.height - 1)
+    };
+    counts == [1, 1, 2, 2] && points.iter().any(|&p| corner(p) && inside(p) == 2)
+}
+
+/// The eye value of a set of points that may fall apart into several spaces: the sum of theirs, up to 2.
+fn components_value(pos: &Pos, points: &[Pt]) -> u8 {
+    let mut seen = vec![false; points.len()];
+    let mut total = 0u8;
+    for start in 0..points.len() {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut stack = vec![points[start]];
+        let mut component = Vec::new();
+        while let Some(p) = stack.pop() {
+            component.push(p);
+            for q in pos.neighbours(p) {
+                if let Ok(i) = points.binary_search(q)
+                    && !seen[i]
+                {
+                    seen[i] = true;
+                    stack.push(*q);
+                }
+            }
+        }
+        component.sort_unstable();
+        total = total.saturating_add(space_value(pos, &component));
+    }
+    total.min(2)
 }
 
 /// A weak group with this many points of its own (see [`room`]) has space enough to be unsettled rather than
@@ -1008,7 +1127,7 @@ pub(crate) fn judge(
             .collect();
         let mut deaths: Vec<(usize, Death, Vec<usize>)> = Vec::new();
         let mut cleared: Option<Board> = None;
-        let seki: Vec<usize> = Vec::new();
+        let mut seki: Vec<usize> = Vec::new();
         for (g, group) in groups.list.iter().enumerate() {
             if strong[g] {
                 continue;
@@ -1026,9 +1145,17 @@ pub(crate) fn judge(
             // when nothing is in doubt: a race that goes to whoever moves first leaves it open.
             let mut killed: Option<Death> = None;
             let mut by_living = false;
-            let (mut in_seki, mut unclear) = (false, false);
+            let mut in_seki = false;
             let (mut beaten, mut contested, mut winners) = (Vec::new(), Vec::new(), Vec::new());
             for &h in &pocket.opponents {
+                if !strong[h]
+                    && (enclosed_seki(pos, &groups, &regions, &strong, g, h)
+                        || enclosed_seki(pos, &groups, &regions, &strong, h, g))
+                {
+                    in_seki = true;
+                    seki.push(g);
+                    continue;
+                }
                 if strong[h] {
                     killed = killed.or(Some(Death::Surrounded { eyes: group.eyes, space: group.space }));
                     by_living = true;
@@ -1052,10 +1179,16 @@ pub(crate) fn judge(
             }
             // Winning races saves the group only if the captures give it life; races that go to whoever moves
             // first leave it open when winning them would.
-            let escapes = !beaten.is_empty() && lives_by_capture(pos, &groups, &regions, &strong, g, &beaten);
+            // The capture fills the captured stones' liberties; a group that lives by it only if they were its
+            // space is left open.
+            let lives_by = |captured: &[usize], filled| {
+                !captured.is_empty() && lives_by_capture(pos, &groups, &regions, &strong, g, captured, filled)
+            };
+            let escapes = lives_by(&beaten, true);
+            let mut unclear = !escapes && lives_by(&beaten, false);
             if !contested.is_empty() {
                 beaten.extend_from_slice(&contested);
-                unclear = lives_by_capture(pos, &groups, &regions, &strong, g, &beaten);
+                unclear |= lives_by(&beaten, false);
             }
             // A seki by liberty counts is left to the referee: a shared liberty that joins the filler to a living
             // group is no self-atari, and counting cannot see that (the playouts never fill a real seki).
@@ -1114,6 +1247,7 @@ pub(crate) fn judge(
                     groups.captive[g] != NONE,
                     strong[g],
                     deaths.iter().find(|d| d.0 == g).map_or(String::new(), |d| format!(" DIES {:?}", d.1))
+                        + if seki.contains(&g) { " SEKI" } else { "" }
                 );
             }
         }
@@ -1204,6 +1338,12 @@ mod tests {
 
     /// The value of the space marked `*` on a diagram (other points are ignored).
     fn value_of(diagram: &str) -> u8 {
+        let (pos, points) = starred(diagram);
+        space_value(&pos, &points)
+    }
+
+    /// The position of a diagram and its points marked `*`, sorted.
+    fn starred(diagram: &str) -> (Pos, Vec<Pt>) {
         let board = Board::from_diagram(&diagram.replace('*', "."));
         let pos = Pos::new(&board);
         let rows: Vec<Vec<char>> = diagram
@@ -1219,13 +1359,32 @@ mod tests {
                 }
             }
         }
-        space_value(&pos, &points)
+        (pos, points)
     }
 
     #[test]
-    fn the_four_killable_shapes_are_worth_one_eye() {
-        // Square four, bulky five, crossed five, rabbity six.
+    fn a_bent_four_is_dead_short_of_liberties_only_when_bent_on_the_corner() {
+        let (pos, corner) = starred("* * . .\n* . . .\n* . . .\n. . . .");
+        assert!(bent_four_in_the_corner(&pos, &corner));
+        let (pos, edge) = starred("* . . .\n* . . .\n* * . .\n. . . .");
+        assert!(!bent_four_in_the_corner(&pos, &edge));
+        let (pos, straight) = starred("* * * *\n. . . .\n. . . .\n. . . .");
+        assert!(!bent_four_in_the_corner(&pos, &straight));
+    }
+
+    #[test]
+    fn separate_spaces_add_their_eyes() {
+        let (pos, two) = starred(". . . . .\n. * . * .\n. . . . .");
+        assert_eq!(components_value(&pos, &two), 2);
+        let (pos, one) = starred(". . . . .\n. * * . .\n. . . . .");
+        assert_eq!(components_value(&pos, &one), 1);
+    }
+
+    #[test]
+    fn the_five_killable_shapes_are_worth_one_eye() {
+        // Square four, pyramid four, bulky five, crossed five, rabbity six.
         assert_eq!(value_of(". . . .\n. * * .\n. * * .\n. . . ."), 1);
+        assert_eq!(value_of(". . . . .\n. * * * .\n. . * . .\n. . . . ."), 1);
         assert_eq!(value_of(". . . . .\n. * * * .\n. * * . .\n. . . . ."), 1);
         assert_eq!(value_of(". . . . .\n. . * . .\n. * * * .\n. . * . .\n. . . . ."), 1);
         assert_eq!(value_of(". . . . .\n. . * . .\n. * * * .\n. . * * .\n. . . . ."), 1);

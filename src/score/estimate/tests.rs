@@ -346,6 +346,33 @@ fn the_estimate_is_deterministic() {
 }
 
 #[test]
+fn stones_filling_an_eyeless_wall_s_only_space_make_a_seki_with_it() {
+    // White's wall A9 A8-G8 G9 has no eye; Black's C9 D9 E9 stand in its only space, with the liberties B9 and F9,
+    // both White's too; White's other liberties, D7 and H8, Black can fill. White capturing fills B9 and F9 and
+    // keeps the straight three C9 D9 E9, one eye once Black takes D9. Black filling B9 (after D7 and H8) lets
+    // White capture four stones at F9 and make two eyes in the straight four B9-E9. Neither side can approach:
+    // seki, nothing dead, B9 and F9 nobody's.
+    let j = judge(
+        "
+        O . X X X . O X .
+        O O O O O O O . X
+        X X X . X X X X X
+        . . . X . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert!(j.dead.is_empty(), "{:?}", j.dead);
+    // Japanese: Black 53 (rows 1-6 but D6) + J9; White nothing. D7, H8, B9 and F9 are dame.
+    assert_eq!(j.japanese, (54.0, 0.0));
+    // Chinese: Black 14 stones + 54; White 9 stones.
+    assert_eq!(j.chinese, (68.0, 9.0));
+}
+
+#[test]
 fn two_shared_liberties_are_no_seki_when_the_throw_in_leaves_a_bent_four_in_the_corner() {
     // Black's chain F9 F8 F7 F6 G7 H7 J7 H8 H6 and White's G9 H9 J9 share G8 and J8 and have no other
     // liberties. It looks like seki, but White may fill J8 (or G8): Black must capture the four stones at G8 (or
