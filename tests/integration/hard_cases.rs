@@ -658,6 +658,19 @@ fn captures_in_separate_places_are_separate_eyes() {
     estimate_equals_markup("the separate captures", SEPARATE_CAPTURES);
 }
 
+/// A finished game where a chain joins the rest of its group through two points that each touch a different
+/// chain of it: one link to each chain, two to the group, so the opponent cannot cut (#13).
+const TWO_LINKS_TO_A_GROUP: &[(&str, &str)] = &[(
+    "2016-08-new/2016-08-27-30.sgf",
+    "Black's F14-H17 chain reaches Black's centre at H15 (to J15) and at H13 (to J13), around White's dead H14: \
+     one group with two eyes, not an eyeless chain killed with the centre (54 points off)",
+)];
+
+#[test]
+fn two_single_links_to_one_group_connect() {
+    estimate_equals_markup("the two links", TWO_LINKS_TO_A_GROUP);
+}
+
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
 /// leaves standing stones that are dead by the rules, checked by hand and by GNU Go's own reading (`owl_attack`
 /// succeeds, `owl_defend` fails): the estimate calls exactly those stones dead. `(path, extra, note)`.

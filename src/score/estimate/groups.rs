@@ -297,6 +297,34 @@ impl Groups {
             }
             i = j;
         }
+        // Two single links from a chain to chains already joined are two links to one group: the opponent cuts
+        // at one, the chain connects at the other.
+        loop {
+            let mut pairs: Vec<((usize, usize), Pt)> = shared
+                .iter()
+                .filter(|&&((a, _), p)| {
+                    let region = &regions.list[regions.region_of[usize::from(p)] as usize];
+                    !(region.points.len() == 1 && region.only(pos.chains[a].color))
+                })
+                .map(|&((a, b), p)| {
+                    let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                    ((ra.min(rb), ra.max(rb)), p)
+                })
+                .filter(|&((ra, rb), _)| ra != rb)
+                .collect();
+            pairs.sort_unstable();
+            pairs.dedup();
+            let mut merged = false;
+            for w in pairs.windows(2) {
+                if w[0].0 == w[1].0 && find(&mut parent, w[0].0.0) != find(&mut parent, w[0].0.1) {
+                    union(&mut parent, w[0].0.0, w[0].0.1);
+                    merged = true;
+                }
+            }
+            if !merged {
+                break;
+            }
+        }
         // One-point eyes: real when their chains are joined already, false otherwise; either way the chains
         // around them belong together.
         let mut eye_of_one = Vec::new();
