@@ -643,8 +643,10 @@ fn lives_by_capture(
 /// such a seki; a lone stone in a space of three is not (its owner approaches and the wall has one eye).
 fn enclosed_seki(pos: &Pos, groups: &Groups, regions: &Regions, strong: &[bool], outer: usize, inner: usize) -> bool {
     let (wall, filler) = (&groups.list[outer], &groups.list[inner]);
-    // Without liberties of its own the wall is in a seki by the counts already, which the referee settles.
-    if filler.libs.len() < 2 || wall.eyes >= 2 || filler.loose || wall.libs.len() <= filler.libs.len() {
+    // Without liberties of its own the wall is in a seki by the counts already, which the referee settles; a
+    // wall with a chain in atari is cut there.
+    let in_atari = wall.chains.iter().any(|&c| pos.chains[c].libs.len() < 2);
+    if filler.libs.len() < 2 || wall.eyes >= 2 || filler.loose || wall.libs.len() <= filler.libs.len() || in_atari {
         return false;
     }
     let own = |c: usize| groups.group_of[c] as usize == inner;
