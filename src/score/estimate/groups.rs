@@ -613,12 +613,12 @@ fn lives_by_capture(
     touched.dedup();
     space.sort_unstable();
     // The capture fills the captured stones' liberties: those points are `g`'s stones after it, not its space.
-    let stones = space.clone();
-    let liberty = |p: Pt| filled && pos.neighbours(p).iter().any(|q| stones.binary_search(q).is_ok());
+    let stones = if filled { space.clone() } else { Vec::new() };
+    let filled_by_capture = |p: Pt| pos.neighbours(p).iter().any(|q| stones.binary_search(q).is_ok());
     for r in touched {
         let region = &regions.list[r];
         if region.border.iter().all(|&c| of(c) == g || captured.contains(&of(c))) {
-            space.extend(region.points.iter().copied().filter(|&p| !liberty(p)));
+            space.extend(region.points.iter().copied().filter(|&p| !filled_by_capture(p)));
         }
     }
     space.sort_unstable();
@@ -634,91 +634,109 @@ fn lives_by_capture(
     group.eyes + u8::from(repaired) + components_value(pos, &space) >= 2
 }
 
-/// Whether `outer` and `inner` are in seki because `inner` fills `outer`'s eye space. `inner` has at least two
-/// liberties, every one shared with `outer` and touching no other stone of `inner`'s colour. `outer` lives
-/// neither without it (every other opposing group in contact lives or wins its race) nor by capturing it: the
-/// capture fills those liberties, which leaves a space too small for two eyes. But `inner`'s owner cannot
-/// approach either: once it fills all but one of the liberties, `outer` captures the stones and the filler and
-/// has two eyes there. Three stones in a row inside an otherwise eyeless wall with a liberty at each end are
-/// such a seki; a lone stone in a space of three is not (its owner approaches and the wall has one eye).
+/// Whether `outer` and `inner` are in seki because `inner` fills eyeless `outer`'s only space: `inner`'s
+/// liberties (two or more, all `outer`'s) touch no other stone of its colour; `outer` lives neither without it nor by
+/// capturing it, which fills those liberties; and `inner`'s owner cannot approach, since once it fills all but
+/// one liberty `outer` captures the stones and the filler and has two eyes there. Three stones in a row inside
+/// an eyeless wall with a liberty at each end are such a seki; a lone stone in a space of three is not.
 fn enclosed_seki(pos: &Pos, groups: &Groups, regions: &Regions, strong: &[bool], outer: usize, inner: usize) -> bool {
     let (wall, filler) = (&groups.list[outer], &groups.list[inner]);
-    // Without liberties of its own the wall is in a seki by the counts already, which the referee settles; a
-    // wall with a chain in atari is cut there.
-    let in_atari = wall.chains.iter().any(|&c| pos.chains[c].libs.len() < 2);
-    if filler.libs.len() < 2 || wall.eyes >= 2 || filler.loose || wall.libs.len() <= filler.libs.len() || in_atari {
+    // Without liberties of its own the wall is in a seki by the counts already, which the referee settles.
+    if wall.eyes > 0 || filler.loose || filler.libs.len() < 2 || wall.libs.len() <= filler.libs.len() {
         return false;
     }
-    let own = |c: usize| groups.group_of[c] as usize == inner;
-    let enclosed = filler.libs.iter().all(|&l| {
-        wall.libs.binary_search(&l).is_ok()
-            && pos.neighbours(l).iter().all(|&q| {
-                pos.chain_at(q)
-                    .is_none_or(|d| pos.chains[d].color != filler.color || own(d) || groups.group_of[d] == NONE)
-            })
-    });
-    // The wall has no other way out: every other opposing group it touches, or whose liberties it shares, lives
-    // or wins its race against the wall whoever moves first, with twice the wall's liberties (a winner short of
-    // that may be dying itself).
-    let of = |c: usize| groups.group_of[c] as usize;
-    let beats_wall = |h: usize| {
-        if groups.list[h].libs.len() < 2 * wall.libs.len() {
-            return false;
-        }
-        let (a, b, shared) = race_sides(groups, regions, outer, h);
-        [false, true].into_iter().all(|first| race::race(a, b, shared, first) == Outcome::FirstDies)
+    let of = |c: usize| groups.group_of[c];
+    let (outer_id, inner_id) = (outer as u32, inner as u32);
+    let stones_of = |group: &Group| -> Vec<Pt> {
+        let mut stones: Vec<Pt> = group.chains.iter().flat_map(|&c| pos.chains[c].stones.iter().copied()).collect();
+        stones.sort_unstable();
+        stones
     };
-    // (A liberty that joins the wall to another group of its colour is a way out too.)
+    let stones = stones_of(filler);
+    // Its liberties touch no other stone of its colour (the filler cannot connect out).
+    let alone = |l: Pt| {
+        pos.neighbours(l).iter().all(|&q| {
+            pos.chain_at(q).is_none_or(|d| pos.chains[d].color != filler.color || of(d) == NONE || of(d) == inner_id)
+        })
+    };
+    if !filler.libs.iter().all(|&l| wall.libs.binary_search(&l).is_ok() && alone(l)) {
+        return false;
+    }
+    // A wall chain in atari (the points of dead stones count as liberties) is cut there.
+    let in_atari = wall.chains.iter().any(|&c| {
+        let mut libs: Vec<Pt> = pos.chains[c]
+            .stones
+            .iter()
+            .flat_map(|&s| pos.neighbours(s).iter().copied())
+            .filter(|&q| pos.chain_at(q).is_none_or(|d| of(d) == NONE))
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs.len() < 2
+    });
+    // A liberty that joins the wall to another group of its colour is a way out.
     let joins_friend = wall.libs.iter().any(|&l| {
         pos.neighbours(l).iter().any(|&q| {
-            pos.chain_at(q)
-                .is_some_and(|d| pos.chains[d].color == wall.color && groups.group_of[d] != NONE && of(d) != outer)
+            pos.chain_at(q).is_some_and(|d| pos.chains[d].color == wall.color && of(d) != NONE && of(d) != outer_id)
         })
     });
-    let hopeless = !joins_friend
-        && wall.chains.iter().flat_map(|&c| pos.chains[c].stones.iter()).chain(&wall.libs).all(|&p| {
-            pos.neighbours(p).iter().all(|&q| {
-                pos.chain_at(q).is_none_or(|d| {
-                    pos.chains[d].color == wall.color
-                        || groups.group_of[d] == NONE
-                        || of(d) == inner
-                        || strong[of(d)]
-                        || beats_wall(of(d))
-                })
-            })
-        });
-    if !enclosed || !hopeless || lives_by_capture(pos, groups, regions, strong, outer, &[inner], true) {
+    if in_atari || joins_friend {
         return false;
     }
-    let mut stones: Vec<Pt> = filler.chains.iter().flat_map(|&c| pos.chains[c].stones.iter().copied()).collect();
-    stones.sort_unstable();
-    // The wall's outside liberties are filled by then: a bent four whose bend is the corner point is dead.
+    // No other way out: every other opposing group beside its stones or liberties lives, or wins its race
+    // against the wall whoever moves first with twice the wall's liberties (a winner short of that may be dying
+    // itself).
+    let mut around: Vec<usize> = stones_of(wall)
+        .iter()
+        .chain(&wall.libs)
+        .flat_map(|&p| pos.neighbours(p).iter().copied())
+        .filter_map(|q| pos.chain_at(q))
+        .filter(|&d| pos.chains[d].color != wall.color && of(d) != NONE && of(d) != inner_id)
+        .map(|d| of(d) as usize)
+        .collect();
+    around.sort_unstable();
+    around.dedup();
+    let beats_wall = |h: usize| {
+        groups.list[h].libs.len() >= 2 * wall.libs.len() && {
+            let (a, b, shared) = race_sides(groups, regions, outer, h);
+            [false, true].into_iter().all(|first| race::race(a, b, shared, first) == Outcome::FirstDies)
+        }
+    };
+    if !around.iter().all(|&h| strong[h] || beats_wall(h))
+        || lives_by_capture(pos, groups, regions, strong, outer, &[inner], true)
+    {
+        return false;
+    }
+    // The wall's outside liberties are filled by then.
     filler.libs.iter().all(|&last| {
         let mut space = stones.clone();
         space.extend(filler.libs.iter().copied().filter(|&l| l != last));
         space.sort_unstable();
-        !bent_four_in_the_corner(pos, &space) && wall.eyes + components_value(pos, &space) >= 2
+        !corner_ko_shape(pos, &space) && components_value(pos, &space) >= 2
     })
 }
 
-/// Whether four points make a bent four with its bend on a corner of the board, which is dead when the group
-/// around it has no liberties outside it: the opponent's play there starts a ko that the owner cannot start
-/// itself (the Japanese rules' ruling).
-fn bent_four_in_the_corner(pos: &Pos, points: &[Pt]) -> bool {
-    if points.len() != 4 {
-        return false;
-    }
+/// Whether a space (sorted) is one of the corner shapes that are a ko for the opponent, not two eyes, once the
+/// group around it has no liberties outside it: the bent four with its bend on the corner point and the
+/// rectangular six holding a corner point.
+fn corner_ko_shape(pos: &Pos, points: &[Pt]) -> bool {
     let inside = |p: Pt| pos.neighbours(p).iter().filter(|q| points.binary_search(q).is_ok()).count();
-    let mut counts: Vec<usize> = points.iter().map(|&p| inside(p)).collect();
-    counts.sort_unstable();
     let corner = |p: Pt| {
         let (x, y) = (usize::from(p) % pos.width, usize::from(p) / pos.width);
         (x == 0 || x == pos.width - 1) && (y == 0 || y == pos.height - 1)
     };
-    counts == [1, 1, 2, 2] && points.iter().any(|&p| corner(p) && inside(p) == 2)
+    let mut counts: Vec<usize> = points.iter().map(|&p| inside(p)).collect();
+    counts.sort_unstable();
+    match counts.as_slice() {
+        // A path of four points.
+        [1, 1, 2, 2] => points.iter().any(|&p| corner(p) && inside(p) == 2),
+        // Two rows of three: the only six-point shape with these counts.
+        [2, 2, 2, 2, 3, 3] => points.iter().any(|&p| corner(p)),
+        _ => false,
+    }
 }
 
-/// The eye value of a set of points that may fall apart into several spaces: the sum of theirs, up to 2.
+/// The eye value of a set of points (sorted) that may fall apart into several spaces: the sum of theirs, up to 2.
 fn components_value(pos: &Pos, points: &[Pt]) -> u8 {
     let mut seen = vec![false; points.len()];
     let mut total = 0u8;
@@ -1208,17 +1226,20 @@ pub(crate) fn judge(
                 }
             }
             // Winning races saves the group only if the captures give it life; races that go to whoever moves
-            // first leave it open when winning them would.
-            // The capture fills the captured stones' liberties; a group that lives by it only if they were its
-            // space is left open.
-            let lives_by = |captured: &[usize], filled| {
-                !captured.is_empty() && lives_by_capture(pos, &groups, &regions, &strong, g, captured, filled)
+            // first leave it open when winning them would. Life is counted both with the liberties the captures
+            // fill left out (the space may fall apart into separate eyes) and with them: the strict count alone
+            // killed walls that live once their other neighbours die (2017-05-12-11, 2017-06-18-16).
+            let lives_by = |captured: &[usize]| {
+                !captured.is_empty()
+                    && [true, false]
+                        .into_iter()
+                        .any(|filled| lives_by_capture(pos, &groups, &regions, &strong, g, captured, filled))
             };
-            let escapes = lives_by(&beaten, true);
-            let mut unclear = !escapes && lives_by(&beaten, false);
+            let escapes = lives_by(&beaten);
+            let mut unclear = false;
             if !contested.is_empty() {
                 beaten.extend_from_slice(&contested);
-                unclear |= lives_by(&beaten, false);
+                unclear = lives_by(&beaten);
             }
             // A seki by liberty counts is left to the referee: a shared liberty that joins the filler to a living
             // group is no self-atari, and counting cannot see that (the playouts never fill a real seki).
@@ -1393,13 +1414,19 @@ mod tests {
     }
 
     #[test]
-    fn a_bent_four_is_dead_short_of_liberties_only_when_bent_on_the_corner() {
-        let (pos, corner) = starred("* * . .\n* . . .\n* . . .\n. . . .");
-        assert!(bent_four_in_the_corner(&pos, &corner));
-        let (pos, edge) = starred("* . . .\n* . . .\n* * . .\n. . . .");
-        assert!(!bent_four_in_the_corner(&pos, &edge));
-        let (pos, straight) = starred("* * * *\n. . . .\n. . . .\n. . . .");
-        assert!(!bent_four_in_the_corner(&pos, &straight));
+    fn corner_shapes_short_of_liberties_are_a_ko() {
+        let ko = |diagram: &str| {
+            let (pos, points) = starred(diagram);
+            corner_ko_shape(&pos, &points)
+        };
+        // The bent four bent on the corner point, and the rectangular six in the corner.
+        assert!(ko("* * . .\n* . . .\n* . . .\n. . . ."));
+        assert!(ko("* * * .\n* * * .\n. . . .\n. . . ."));
+        // Bent elsewhere, a zigzag from the corner, the straight four, the rectangular six on the side.
+        assert!(!ko("* . . .\n* . . .\n* * . .\n. . . ."));
+        assert!(!ko("* * . .\n. * * .\n. . . .\n. . . ."));
+        assert!(!ko("* * * *\n. . . .\n. . . .\n. . . ."));
+        assert!(!ko(". * * * .\n. * * * .\n. . . . .\n. . . . ."));
     }
 
     #[test]
