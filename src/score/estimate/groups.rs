@@ -91,6 +91,8 @@ pub(crate) struct Groups {
     /// For each group, the region it is captive in: no eye, and every liberty in that one region ([`NONE`]
     /// otherwise).
     pub captive: Vec<u32>,
+    /// Each chain's liberties with the dead stones' points ([`effective_libs`]).
+    pub chain_libs: Vec<Vec<Pt>>,
 }
 
 fn find(parent: &mut [usize], mut a: usize) -> usize {
@@ -198,11 +200,7 @@ pub(crate) fn space_value(pos: &Pos, points: &[Pt]) -> u8 {
     if size <= 3 {
         return 1;
     }
-    let mut counts: Vec<usize> = points
-        .iter()
-        .map(|&p| pos.neighbours(p).iter().filter(|&&q| points.binary_search(&q).is_ok()).count())
-        .collect();
-    if dead_shape(&mut counts) { 1 } else { 2 }
+    if dead_shape(&mut neighbours_inside(pos, points)) { 1 } else { 2 }
 }
 
 /// The eye value (0, 1 or 2) of a region bordered by one colour alone, seen from that colour. `connected` tells
@@ -275,49 +273,34 @@ impl Groups {
                 }
             }
         }
-        shared.sort_unstable();
-        let mut i = 0;
-        while i < shared.len() {
-            let mut j = i;
-            while j < shared.len() && shared[j].0 == shared[i].0 {
-                j += 1;
-            }
-            let (a, b) = shared[i].0;
-            let color = pos.chains[a].color;
-            // A point of the colour's own one-point eye is tested as an eye, not as a connection: the chains
-            // would join there only by filling the eye.
-            let own_eye = |p: Pt| {
-                let region = &regions.list[regions.region_of[usize::from(p)] as usize];
-                region.only(color) && region.points.len() == 1
-            };
-            let links: Vec<Pt> = shared[i..j].iter().map(|&(_, p)| p).filter(|&p| !own_eye(p)).collect();
-            let joined = links.len() >= 2 || links.iter().any(|&p| !can_stand(pos, &libs, dead, p, color.opponent()));
-            if joined {
-                union(&mut parent, a, b);
-            }
-            i = j;
-        }
-        // Two single links from a chain to chains already joined are two links to one group: the opponent cuts
-        // at one, the chain connects at the other.
+        // A point of the colour's own one-point eye is tested as an eye, not as a link: the chains would join there
+        // only by filling the eye.
+        shared.retain(|&((a, _), p)| {
+            let region = &regions.list[regions.region_of[usize::from(p)] as usize];
+            !(region.only(pos.chains[a].color) && region.points.len() == 1)
+        });
+        // Two chains join through two links, or one the opponent cannot stand on. The links are counted between
+        // the groups so formed until nothing joins: one link to each of two chains of a group is two links to it
+        // (the opponent cuts at one, the chain connects at the other).
         loop {
-            let mut pairs: Vec<((usize, usize), Pt)> = shared
+            let mut links: Vec<((usize, usize), Pt)> = shared
                 .iter()
-                .filter(|&&((a, _), p)| {
-                    let region = &regions.list[regions.region_of[usize::from(p)] as usize];
-                    !(region.points.len() == 1 && region.only(pos.chains[a].color))
-                })
                 .map(|&((a, b), p)| {
                     let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
                     ((ra.min(rb), ra.max(rb)), p)
                 })
                 .filter(|&((ra, rb), _)| ra != rb)
                 .collect();
-            pairs.sort_unstable();
-            pairs.dedup();
+            links.sort_unstable();
+            links.dedup();
             let mut merged = false;
-            for w in pairs.windows(2) {
-                if w[0].0 == w[1].0 && find(&mut parent, w[0].0.0) != find(&mut parent, w[0].0.1) {
-                    union(&mut parent, w[0].0.0, w[0].0.1);
+            for between in links.chunk_by(|x, y| x.0 == y.0) {
+                let (a, b) = between[0].0;
+                let opponent = pos.chains[a].color.opponent();
+                let joined =
+                    between.len() >= 2 || between.iter().any(|&(_, p)| !can_stand(pos, &libs, dead, p, opponent));
+                if joined && find(&mut parent, a) != find(&mut parent, b) {
+                    union(&mut parent, a, b);
                     merged = true;
                 }
             }
@@ -535,7 +518,7 @@ impl Groups {
             group.solid_eyes =
                 group.chains.iter().map(|&c| solid[find(&mut solid_parent, c)]).max().unwrap_or(0).min(2);
         }
-        Groups { list, group_of, captive: captive_in }
+        Groups { list, group_of, captive: captive_in, chain_libs: libs }
     }
 }
 
@@ -575,9 +558,24 @@ fn race_sides(groups: &Groups, regions: &Regions, g: usize, h: usize) -> (Side, 
     (Side { outside: a_out, eye: a_eye }, Side { outside: b_out as u32, eye: b_eye }, shared)
 }
 
+/// Whether group `g` lives by capturing the opposing groups `captured`, counted two ways (see
+/// [`lives_by_capture`]).
+struct ByCapture {
+    /// The captured stones' liberties counted as `g`'s space.
+    with_liberties: bool,
+    /// The liberties left out: the capture fills them, they are `g`'s stones after it.
+    liberties_filled: bool,
+}
+
+impl ByCapture {
+    fn either(&self) -> bool {
+        self.with_liberties || self.liberties_filled
+    }
+}
+
 /// Would group `g` live by capturing the opposing groups `captured`: the space the captures open (their stones
 /// and the regions only they and `g` border) gives it its second eye, or the captured stones touch a living friend?
-/// With `filled`, the captured stones' liberties are not part of that space: the capture fills them.
+/// The space is valued as the separate spaces it falls into, with and without the captured stones' liberties.
 fn lives_by_capture(
     pos: &Pos,
     groups: &Groups,
@@ -585,21 +583,20 @@ fn lives_by_capture(
     strong: &[bool],
     g: usize,
     captured: &[usize],
-    filled: bool,
-) -> bool {
+) -> ByCapture {
     let group = &groups.list[g];
     let of = |c: usize| groups.group_of[c] as usize;
-    let mut space: Vec<Pt> = Vec::new();
+    let mut stones: Vec<Pt> = Vec::new();
     let mut touched: Vec<usize> = Vec::new();
     for &h in captured {
         for &c in &groups.list[h].chains {
             for &s in &pos.chains[c].stones {
-                space.push(s);
+                stones.push(s);
                 for &q in pos.neighbours(s) {
                     match pos.chain_at(q) {
                         Some(d) if groups.group_of[d] != NONE && !captured.contains(&of(d)) => {
                             if pos.chains[d].color == group.color && of(d) != g && strong[of(d)] {
-                                return true;
+                                return ByCapture { with_liberties: true, liberties_filled: true };
                             }
                         }
                         Some(_) => {}
@@ -611,27 +608,30 @@ fn lives_by_capture(
     }
     touched.sort_unstable();
     touched.dedup();
-    space.sort_unstable();
-    // The capture fills the captured stones' liberties: those points are `g`'s stones after it, not its space.
-    let stones = if filled { space.clone() } else { Vec::new() };
-    let filled_by_capture = |p: Pt| pos.neighbours(p).iter().any(|q| stones.binary_search(q).is_ok());
+    stones.sort_unstable();
+    let liberty = |p: Pt| pos.neighbours(p).iter().any(|q| stones.binary_search(q).is_ok());
+    let (mut with_liberties, mut liberties_filled) = (stones.clone(), stones.clone());
     for r in touched {
         let region = &regions.list[r];
         if region.border.iter().all(|&c| of(c) == g || captured.contains(&of(c))) {
-            space.extend(region.points.iter().copied().filter(|&p| !filled_by_capture(p)));
+            with_liberties.extend_from_slice(&region.points);
+            liberties_filled.extend(region.points.iter().copied().filter(|&p| !liberty(p)));
         }
     }
-    space.sort_unstable();
-    space.dedup();
-    // A one-point eye of the group made false by a captured stone on its diagonal becomes real.
-    let repaired = group.own_regions.iter().any(|&r| {
-        let region = &regions.list[r];
-        region.points.len() == 1 && {
-            let (diagonals, _) = pos.diagonals(region.points[0]);
-            diagonals.iter().any(|d| space.binary_search(d).is_ok() && pos.stone[usize::from(*d)].is_some())
-        }
-    });
-    group.eyes + u8::from(repaired) + components_value(pos, &space) >= 2
+    let lives = |mut space: Vec<Pt>| {
+        space.sort_unstable();
+        space.dedup();
+        // A one-point eye of the group made false by a captured stone on its diagonal becomes real.
+        let repaired = group.own_regions.iter().any(|&r| {
+            let region = &regions.list[r];
+            region.points.len() == 1 && {
+                let (diagonals, _) = pos.diagonals(region.points[0]);
+                diagonals.iter().any(|d| space.binary_search(d).is_ok() && pos.stone[usize::from(*d)].is_some())
+            }
+        });
+        group.eyes + u8::from(repaired) + components_value(pos, &space) >= 2
+    };
+    ByCapture { with_liberties: lives(with_liberties), liberties_filled: lives(liberties_filled) }
 }
 
 /// Whether `outer` and `inner` are in seki because `inner` fills eyeless `outer`'s only space: `inner`'s
@@ -646,52 +646,30 @@ fn enclosed_seki(pos: &Pos, groups: &Groups, regions: &Regions, strong: &[bool],
         return false;
     }
     let of = |c: usize| groups.group_of[c];
-    let (outer_id, inner_id) = (outer as u32, inner as u32);
-    let stones_of = |group: &Group| -> Vec<Pt> {
-        let mut stones: Vec<Pt> = group.chains.iter().flat_map(|&c| pos.chains[c].stones.iter().copied()).collect();
-        stones.sort_unstable();
-        stones
-    };
-    let stones = stones_of(filler);
-    // Its liberties touch no other stone of its colour (the filler cannot connect out).
-    let alone = |l: Pt| {
-        pos.neighbours(l).iter().all(|&q| {
-            pos.chain_at(q).is_none_or(|d| pos.chains[d].color != filler.color || of(d) == NONE || of(d) == inner_id)
+    // Whether a point touches a living stone of `group`'s colour outside it.
+    let joins_another = |p: Pt, group: usize| {
+        let color = groups.list[group].color;
+        pos.neighbours(p).iter().any(|&q| {
+            pos.chain_at(q).is_some_and(|d| pos.chains[d].color == color && of(d) != NONE && of(d) != group as u32)
         })
     };
-    if !filler.libs.iter().all(|&l| wall.libs.binary_search(&l).is_ok() && alone(l)) {
-        return false;
-    }
-    // A wall chain in atari (the points of dead stones count as liberties) is cut there.
-    let in_atari = wall.chains.iter().any(|&c| {
-        let mut libs: Vec<Pt> = pos.chains[c]
-            .stones
-            .iter()
-            .flat_map(|&s| pos.neighbours(s).iter().copied())
-            .filter(|&q| pos.chain_at(q).is_none_or(|d| of(d) == NONE))
-            .collect();
-        libs.sort_unstable();
-        libs.dedup();
-        libs.len() < 2
-    });
-    // A liberty that joins the wall to another group of its colour is a way out.
-    let joins_friend = wall.libs.iter().any(|&l| {
-        pos.neighbours(l).iter().any(|&q| {
-            pos.chain_at(q).is_some_and(|d| pos.chains[d].color == wall.color && of(d) != NONE && of(d) != outer_id)
-        })
-    });
-    if in_atari || joins_friend {
+    // The filler cannot connect out; the wall has no chain in atari (cut there) and no liberty that joins it to
+    // another group of its colour (a way out).
+    if !filler.libs.iter().all(|&l| wall.libs.binary_search(&l).is_ok() && !joins_another(l, inner))
+        || wall.chains.iter().any(|&c| groups.chain_libs[c].len() < 2)
+        || wall.libs.iter().any(|&l| joins_another(l, outer))
+    {
         return false;
     }
     // No other way out: every other opposing group beside its stones or liberties lives, or wins its race
     // against the wall whoever moves first with twice the wall's liberties (a winner short of that may be dying
     // itself).
-    let mut around: Vec<usize> = stones_of(wall)
+    let mut around: Vec<usize> = group_stones(pos, wall)
         .iter()
         .chain(&wall.libs)
         .flat_map(|&p| pos.neighbours(p).iter().copied())
         .filter_map(|q| pos.chain_at(q))
-        .filter(|&d| pos.chains[d].color != wall.color && of(d) != NONE && of(d) != inner_id)
+        .filter(|&d| pos.chains[d].color != wall.color && of(d) != NONE && of(d) != inner as u32)
         .map(|d| of(d) as usize)
         .collect();
     around.sort_unstable();
@@ -703,11 +681,12 @@ fn enclosed_seki(pos: &Pos, groups: &Groups, regions: &Regions, strong: &[bool],
         }
     };
     if !around.iter().all(|&h| strong[h] || beats_wall(h))
-        || lives_by_capture(pos, groups, regions, strong, outer, &[inner], true)
+        || lives_by_capture(pos, groups, regions, strong, outer, &[inner]).liberties_filled
     {
         return false;
     }
     // The wall's outside liberties are filled by then.
+    let stones = group_stones(pos, filler);
     filler.libs.iter().all(|&last| {
         let mut space = stones.clone();
         space.extend(filler.libs.iter().copied().filter(|&l| l != last));
@@ -716,24 +695,36 @@ fn enclosed_seki(pos: &Pos, groups: &Groups, regions: &Regions, strong: &[bool],
     })
 }
 
+/// A group's stones, sorted.
+fn group_stones(pos: &Pos, group: &Group) -> Vec<Pt> {
+    let mut stones: Vec<Pt> = group.chains.iter().flat_map(|&c| pos.chains[c].stones.iter().copied()).collect();
+    stones.sort_unstable();
+    stones
+}
+
 /// Whether a space (sorted) is one of the corner shapes that are a ko for the opponent, not two eyes, once the
 /// group around it has no liberties outside it: the bent four with its bend on the corner point and the
 /// rectangular six holding a corner point.
 fn corner_ko_shape(pos: &Pos, points: &[Pt]) -> bool {
-    let inside = |p: Pt| pos.neighbours(p).iter().filter(|q| points.binary_search(q).is_ok()).count();
     let corner = |p: Pt| {
         let (x, y) = (usize::from(p) % pos.width, usize::from(p) / pos.width);
         (x == 0 || x == pos.width - 1) && (y == 0 || y == pos.height - 1)
     };
-    let mut counts: Vec<usize> = points.iter().map(|&p| inside(p)).collect();
+    let inside = neighbours_inside(pos, points);
+    let mut counts = inside.clone();
     counts.sort_unstable();
     match counts.as_slice() {
-        // A path of four points.
-        [1, 1, 2, 2] => points.iter().any(|&p| corner(p) && inside(p) == 2),
+        // A path of four points, bent on the corner.
+        [1, 1, 2, 2] => points.iter().zip(&inside).any(|(&p, &n)| n == 2 && corner(p)),
         // Two rows of three: the only six-point shape with these counts.
         [2, 2, 2, 2, 3, 3] => points.iter().any(|&p| corner(p)),
         _ => false,
     }
+}
+
+/// For each of a space's points (sorted), how many of its neighbours are in the space.
+fn neighbours_inside(pos: &Pos, points: &[Pt]) -> Vec<usize> {
+    points.iter().map(|&p| pos.neighbours(p).iter().filter(|q| points.binary_search(q).is_ok()).count()).collect()
 }
 
 /// The eye value of a set of points (sorted) that may fall apart into several spaces: the sum of theirs, up to 2.
@@ -795,7 +786,7 @@ fn room(pos: &Pos, groups: &Groups, dead: &[bool], seen: &[bool], g: usize) -> u
         }
         dist
     };
-    let own: Vec<Pt> = groups.list[g].chains.iter().flat_map(|&c| pos.chains[c].stones.iter().copied()).collect();
+    let own = group_stones(pos, &groups.list[g]);
     let mut others = Vec::new();
     for p in 0..n {
         if let Some(c) = pos.chain_at(p as Pt)
@@ -1176,6 +1167,8 @@ pub(crate) fn judge(
         let mut deaths: Vec<(usize, Death, Vec<usize>)> = Vec::new();
         let mut cleared: Option<Board> = None;
         let mut seki: Vec<usize> = Vec::new();
+        // Whether two groups are in an enclosed seki, either way round: asked from both sides, settled once.
+        let mut enclosed: std::collections::HashMap<(usize, usize), bool> = std::collections::HashMap::new();
         for (g, group) in groups.list.iter().enumerate() {
             if strong[g] {
                 continue;
@@ -1197,8 +1190,10 @@ pub(crate) fn judge(
             let (mut beaten, mut contested, mut winners) = (Vec::new(), Vec::new(), Vec::new());
             for &h in &pocket.opponents {
                 if !strong[h]
-                    && (enclosed_seki(pos, &groups, &regions, &strong, g, h)
-                        || enclosed_seki(pos, &groups, &regions, &strong, h, g))
+                    && *enclosed.entry((g.min(h), g.max(h))).or_insert_with(|| {
+                        enclosed_seki(pos, &groups, &regions, &strong, g, h)
+                            || enclosed_seki(pos, &groups, &regions, &strong, h, g)
+                    })
                 {
                     in_seki = true;
                     seki.push(g);
@@ -1230,17 +1225,13 @@ pub(crate) fn judge(
             // fill left out (the space may fall apart into separate eyes) and with them: the strict count alone
             // killed walls that live once their other neighbours die (2017-05-12-11, 2017-06-18-16).
             let lives_by = |captured: &[usize]| {
-                !captured.is_empty()
-                    && [true, false]
-                        .into_iter()
-                        .any(|filled| lives_by_capture(pos, &groups, &regions, &strong, g, captured, filled))
+                !captured.is_empty() && lives_by_capture(pos, &groups, &regions, &strong, g, captured).either()
             };
             let escapes = lives_by(&beaten);
-            let mut unclear = false;
-            if !contested.is_empty() {
+            let unclear = !contested.is_empty() && {
                 beaten.extend_from_slice(&contested);
-                unclear = lives_by(&beaten);
-            }
+                lives_by(&beaten)
+            };
             // A seki by liberty counts is left to the referee: a shared liberty that joins the filler to a living
             // group is no self-atari, and counting cannot see that (the playouts never fill a real seki).
             if escapes || in_seki || unclear {
@@ -1343,7 +1334,7 @@ pub(crate) fn judge(
     let dead: Vec<bool> = verdict.iter().map(|v| matches!(v, Verdict::Dead(_))).collect();
     let regions = Regions::new(pos, &dead);
     let groups = Groups::new(pos, &regions, &dead);
-    let libs = effective_libs(pos, &dead);
+    let libs = &groups.chain_libs;
     let mut dead_set = PointSet::empty(pos.width, pos.height);
     for (c, &d) in dead.iter().enumerate() {
         if d {
