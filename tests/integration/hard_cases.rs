@@ -748,3 +748,27 @@ fn a_fight_among_weak_groups_of_both_colours_keeps_their_strength() {
     assert_eq!(game["score"]["dead_source"], "estimated");
     assert_eq!(game["score"]["matches_record"], true, "{}", game["score"]["japanese"]);
 }
+
+/// Finished games where a lone stone or a small chain of the losing side sits inside the other side's eye space
+/// and shares a point with the rest of its side's stones: connecting there would leave two liberties, so it is
+/// no link, and the big group it seemed to join dies as the markup says (#13).
+const SHORT_LINKS: &[(&str, &str)] = &[
+    (
+        "2017-06-new/2017-06-16-18.sgf",
+        "Black's L19-L18 inside White's K19-K18 space meets Black's J19 at K19; connected there they have H19 and \
+         K18 only, and White K18 ataris them, so White's J18-N16 group has two eyes (K19-K18 once it captures, and \
+         M17-N16) and Black's eyeless D17-J16 group in White's upper-left area is dead, not the winner of a race \
+         against it (152 points off)",
+    ),
+    (
+        "2017-04-new/2017-04-10-42.sgf",
+        "Black's lone S19 meets Black's Q19-Q18 group at R19 between White's R18-T18; connected there the chain \
+         keeps two liberties, so S19 adds nothing to the eyeless Black group inside White's upper-right corner: \
+         S19, Q19-Q18, P17-T17 and the stones below them to R12-S12 are dead",
+    ),
+];
+
+#[test]
+fn a_link_that_leaves_two_liberties_joins_nothing() {
+    estimate_equals_markup("the short links", SHORT_LINKS);
+}

@@ -138,6 +138,23 @@ pub(crate) fn effective_libs(pos: &Pos, dead: &[bool]) -> Vec<Vec<Pt>> {
 /// Would a stone of `color` on empty `p` keep at least two liberties once its captures are made? A stone that
 /// would be suicide, self-atari, or capture only to be captured back (ko, snapback) cannot cut.
 fn can_stand(pos: &Pos, libs: &[Vec<Pt>], dead: &[bool], p: Pt, color: Color) -> bool {
+    liberties_after(pos, libs, dead, p, color).len() >= 2
+}
+
+/// Does connecting at empty `p` make a chain of `color` the opponent cannot put in atari at once? It fails when
+/// the connected chain is left with two liberties and the opponent can stand on one of them: connecting there
+/// only leaves the chain in atari (small chains inside the opponent's eye, say).
+fn connects_firmly(pos: &Pos, libs: &[Vec<Pt>], dead: &[bool], p: Pt, color: Color) -> bool {
+    let after = liberties_after(pos, libs, dead, p, color);
+    match after.len() {
+        0 | 1 => false,
+        2 => after.iter().all(|&l| !can_stand(pos, libs, dead, l, color.opponent())),
+        _ => true,
+    }
+}
+
+/// The liberties a stone of `color` on empty `p` has, with the chains it joins, once its captures are made.
+fn liberties_after(pos: &Pos, libs: &[Vec<Pt>], dead: &[bool], p: Pt, color: Color) -> Vec<Pt> {
     let mut got: Vec<Pt> = Vec::with_capacity(8);
     let mut joined: Vec<usize> = Vec::with_capacity(4);
     let mut captured: Vec<usize> = Vec::with_capacity(4);
@@ -166,7 +183,7 @@ fn can_stand(pos: &Pos, libs: &[Vec<Pt>], dead: &[bool], p: Pt, color: Color) ->
     }
     got.sort_unstable();
     got.dedup();
-    got.len() >= 2
+    got
 }
 
 /// Shapes of eye spaces of 4 to 6 points that a single move of the opponent reduces to one eye: the square four,
@@ -297,8 +314,11 @@ impl Groups {
             for between in links.chunk_by(|x, y| x.0 == y.0) {
                 let (a, b) = between[0].0;
                 let opponent = pos.chains[a].color.opponent();
-                let joined =
-                    between.len() >= 2 || between.iter().any(|&(_, p)| !can_stand(pos, &libs, dead, p, opponent));
+                let joined = between.len() >= 2
+                    || between.iter().any(|&(_, p)| {
+                        !can_stand(pos, &libs, dead, p, opponent)
+                            && liberties_after(pos, &libs, dead, p, opponent.opponent()).len() >= 3
+                    });
                 if joined && find(&mut parent, a) != find(&mut parent, b) {
                     union(&mut parent, a, b);
                     merged = true;
@@ -322,6 +342,7 @@ impl Groups {
         // still stand inside it. (A one-point eye is left to the eye test.)
         let mut label = vec![NONE; pos.len()];
         let mut stack: Vec<Pt> = Vec::new();
+        let mut walls: Vec<usize> = Vec::new();
         for color in [Color::Black, Color::White] {
             let interior = |p: usize| {
                 regions.region_of[p] != NONE
@@ -341,17 +362,16 @@ impl Groups {
                 }
                 label[start] = start as u32;
                 stack.push(start as Pt);
-                let mut first: Option<usize> = None;
+                walls.clear();
+                let mut size = 0;
                 while let Some(p) = stack.pop() {
+                    size += 1;
                     for &q in pos.neighbours(p) {
                         let qi = usize::from(q);
                         match pos.chain_at(q) {
                             Some(c) if !dead[c] => {
                                 if pos.chains[c].color == color {
-                                    match first {
-                                        Some(f) => union(&mut parent, f, c),
-                                        None => first = Some(c),
-                                    }
+                                    walls.push(c);
                                 }
                             }
                             _ => {
@@ -362,6 +382,13 @@ impl Groups {
                             }
                         }
                     }
+                }
+                // A single interior point is a link like any other: no join unless connecting there is firm.
+                if size == 1 && !connects_firmly(pos, &libs, dead, start as Pt, color) {
+                    continue;
+                }
+                for w in walls.windows(2) {
+                    union(&mut parent, w[0], w[1]);
                 }
             }
         }
@@ -1402,6 +1429,37 @@ mod tests {
             }
         }
         (pos, points)
+    }
+
+    /// Are the chains at the two points (column, row from the top) in one group?
+    fn grouped(diagram: &str, a: (usize, usize), b: (usize, usize)) -> bool {
+        let pos = Pos::new(&Board::from_diagram(diagram));
+        let dead = vec![false; pos.chains.len()];
+        let regions = Regions::new(&pos, &dead);
+        let groups = Groups::new(&pos, &regions, &dead);
+        let group = |(x, y): (usize, usize)| groups.group_of[pos.chain_at((y * pos.width + x) as Pt).unwrap()];
+        group(a) == group(b)
+    }
+
+    #[test]
+    fn a_link_that_leaves_two_liberties_joins_nothing() {
+        // B9 and D9-D8 meet at C9, where White cannot stand; connected there they would have A9 and C8 only, and
+        // White at C8 puts them in atari: Black's small chains inside White's wall stay apart.
+        let short = "
+            . X . X O
+            O O . X O
+            . O O O O
+            . . . . .
+            ";
+        assert!(!grouped(short, (1, 0), (3, 0)));
+        // With E9 open, connecting at C9 leaves three liberties: a real link.
+        let open = "
+            . X . X .
+            O O . X O
+            . O O O O
+            . . . . .
+            ";
+        assert!(grouped(open, (1, 0), (3, 0)));
     }
 
     #[test]
