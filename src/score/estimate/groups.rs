@@ -296,29 +296,35 @@ impl Groups {
             let region = &regions.list[regions.region_of[usize::from(p)] as usize];
             !(region.only(pos.chains[a].color) && region.points.len() == 1)
         });
-        // Two chains join through two links, or one the opponent cannot stand on. The links are counted between
-        // the groups so formed until nothing joins: one link to each of two chains of a group is two links to it
-        // (the opponent cuts at one, the chain connects at the other).
+        // Two chains join through two links, or one the opponent cannot stand on that leaves the connected chain
+        // three liberties (with two, the opponent takes one and the chain is in atari however it connects). The
+        // links are counted between the groups so formed until nothing joins: one link to each of two chains of
+        // a group is two links to it (the opponent cuts at one, the chain connects at the other). Whether a link
+        // holds alone depends on the point, not on the groups: settled once.
+        let holds_alone: Vec<bool> = shared
+            .iter()
+            .map(|&((a, _), p)| {
+                let color = pos.chains[a].color;
+                !can_stand(pos, &libs, dead, p, color.opponent())
+                    && liberties_after(pos, &libs, dead, p, color).len() >= 3
+            })
+            .collect();
         loop {
-            let mut links: Vec<((usize, usize), Pt)> = shared
+            let mut links: Vec<((usize, usize), Pt, bool)> = shared
                 .iter()
-                .map(|&((a, b), p)| {
+                .zip(&holds_alone)
+                .map(|(&((a, b), p), &holds)| {
                     let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-                    ((ra.min(rb), ra.max(rb)), p)
+                    ((ra.min(rb), ra.max(rb)), p, holds)
                 })
-                .filter(|&((ra, rb), _)| ra != rb)
+                .filter(|&((ra, rb), _, _)| ra != rb)
                 .collect();
             links.sort_unstable();
             links.dedup();
             let mut merged = false;
             for between in links.chunk_by(|x, y| x.0 == y.0) {
                 let (a, b) = between[0].0;
-                let opponent = pos.chains[a].color.opponent();
-                let joined = between.len() >= 2
-                    || between.iter().any(|&(_, p)| {
-                        !can_stand(pos, &libs, dead, p, opponent)
-                            && liberties_after(pos, &libs, dead, p, opponent.opponent()).len() >= 3
-                    });
+                let joined = between.len() >= 2 || between.iter().any(|&(_, _, holds)| holds);
                 if joined && find(&mut parent, a) != find(&mut parent, b) {
                     union(&mut parent, a, b);
                     merged = true;
