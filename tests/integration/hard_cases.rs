@@ -772,3 +772,26 @@ const SHORT_LINKS: &[(&str, &str)] = &[
 fn a_link_that_leaves_two_liberties_joins_nothing() {
     estimate_equals_markup("the short links", SHORT_LINKS);
 }
+
+/// Finished games where a chain of two stones or more has as its only liberty a point that looks like an eye of
+/// its colour (every neighbour is its colour's stone): the opponent captures there without a ko, so the point is
+/// no eye and holds nothing together, and the group around it dies as the markup says (#13).
+const CAPTURED_AT_THE_EYE: &[(&str, &str)] = &[
+    (
+        "2017-04-new/2017-04-21-19.sgf",
+        "Black's H2-J2 has one liberty, G2, the point inside Black's G1, F2 and G3: White G2 takes the two stones \
+         whenever it likes, so White's H3-M2 group, with two liberties of its own (L1, N2), gains liberties there \
+         and Black's eyeless E2-H3 group between it and White's lower-left corner dies, with D1 and H2-J2",
+    ),
+    (
+        "2016-12-new/2016-12-12-21.sgf",
+        "White's G16-G15-H15 has one liberty, J15, the point inside White's J16, K15 and J14: Black J15 takes \
+         three stones, so J15 is no eye of White's 26 stones from F19 and G16 to M11 and N18, which die inside \
+         Black's top (the count said W+111.5 before; RE is B+3.5)",
+    ),
+];
+
+#[test]
+fn a_chain_in_atari_at_an_eye_holds_no_eye() {
+    estimate_equals_markup("the captures at an eye", CAPTURED_AT_THE_EYE);
+}

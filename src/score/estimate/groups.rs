@@ -404,8 +404,24 @@ impl Groups {
             let root = find(&mut base, border[0]);
             border.iter().all(|&c| find(&mut base, c) == root)
         };
+        // A chain whose one liberty is the eye is not joined through it: the opponent captures there, unless the
+        // capture is a ko (one stone taken by a stone left in atari), which the owner connects at the end. (When
+        // every chain around it is in atari there, they are one chain short of liberties and stay together.)
+        let in_atari_at = |c: usize, p: Pt| {
+            libs[c].len() == 1
+                && libs[c][0] == p
+                && (pos.chains[c].stones.len() > 1
+                    || liberties_after(pos, &libs, dead, p, pos.chains[c].color.opponent()).len() > 1)
+        };
         for &r in &eye_of_one {
-            for w in regions.list[r].border.windows(2) {
+            let region = &regions.list[r];
+            let p = region.points[0];
+            let holding: Vec<usize> = if region.border.iter().all(|&c| in_atari_at(c, p)) {
+                region.border.clone()
+            } else {
+                region.border.iter().copied().filter(|&c| !in_atari_at(c, p)).collect()
+            };
+            for w in holding.windows(2) {
                 union(&mut parent, w[0], w[1]);
             }
         }
@@ -458,7 +474,13 @@ impl Groups {
             if !(region.colors == 1 || region.colors == 2) {
                 continue;
             }
-            let g = group_of[region.border[0]] as usize;
+            let holder = if region.points.len() == 1 {
+                let p = region.points[0];
+                region.border.iter().copied().find(|&c| !in_atari_at(c, p)).unwrap_or(region.border[0])
+            } else {
+                region.border[0]
+            };
+            let g = group_of[holder] as usize;
             let value = eye_value(pos, regions, r, &connected, &libs, dead);
             eyes_found.push((region.border.clone(), value));
             let group = &mut list[g];
@@ -979,8 +1001,31 @@ fn race_survives(
     read_attacker_first(cleared, pos, groups, strong, g, RACE_READ_NODES, memo, left) == super::search::Answer::Lives
 }
 
+/// The one-point eye chain `c` hangs on: its only liberty, an empty point every neighbour of which is a stone of
+/// its colour, where the opponent takes more than one stone (no ko). Reading keeps such a chain on the board
+/// and with the group around the eye even when it is judged dead: the opponent takes it by playing in the eye,
+/// which the reading must see.
+fn hangs_on_eye(pos: &Pos, c: usize) -> Option<Pt> {
+    let chain = &pos.chains[c];
+    let [p] = chain.libs[..] else { return None };
+    let around = pos.neighbours(p);
+    if !around.iter().all(|&q| pos.stone[usize::from(q)] == Some(chain.color)) {
+        return None;
+    }
+    let mut taken: Vec<usize> =
+        around.iter().filter_map(|&q| pos.chain_at(q)).filter(|&d| pos.chains[d].libs.len() == 1).collect();
+    taken.sort_unstable();
+    taken.dedup();
+    (taken.iter().map(|&d| pos.chains[d].stones.len()).sum::<usize>() > 1).then_some(p)
+}
+
+/// The board reading starts from: the dead stones off, but for chains that hang on an eye ([`hangs_on_eye`]).
+fn reading_board(board: &Board, pos: &Pos, dead: &[bool]) -> Board {
+    pos.board_without(board, |c| dead[c] && hangs_on_eye(pos, c).is_none())
+}
+
 /// Reading of group `g` with the opponent moving first, within `budget` expansions of the `left` a caller may
-/// spend: can it capture the group's largest chain? The dead stones are off `cleared`; the strong groups of `g`'s
+/// spend: can it capture the group's largest chain? The dead stones are off `cleared` ([`reading_board`]); the strong groups of `g`'s
 /// colour (other than `g`) are safe.
 #[allow(clippy::too_many_arguments)]
 fn read_attacker_first(
@@ -996,7 +1041,19 @@ fn read_attacker_first(
     let group = &groups.list[g];
     let Some(largest) = pos.largest_chain(&group.chains) else { return super::search::Answer::Unknown };
     let to_loc = |p: Pt| cleared.loc(pos.point(p));
-    let stones: Vec<_> = group.chains.iter().flat_map(|&c| pos.chains[c].stones.iter().map(|&p| to_loc(p))).collect();
+    let hanging = (0..pos.chains.len()).filter(|&c| {
+        groups.group_of[c] as usize != g
+            && hangs_on_eye(pos, c).is_some_and(|p| {
+                pos.neighbours(p).iter().any(|&q| pos.chain_at(q).is_some_and(|d| group.chains.contains(&d)))
+            })
+    });
+    let stones: Vec<_> = group
+        .chains
+        .iter()
+        .copied()
+        .chain(hanging)
+        .flat_map(|c| pos.chains[c].stones.iter().map(|&p| to_loc(p)))
+        .collect();
     let safe: Vec<_> = (0..groups.list.len())
         .filter(|&h| h != g && strong[h] && groups.list[h].color == group.color)
         .flat_map(|h| groups.list[h].chains.iter().map(|&c| to_loc(pos.chains[c].stones[0])))
@@ -1275,7 +1332,7 @@ pub(crate) fn judge(
             // The position without its dead stones is the same for every race of a round: made once, when first
             // asked for.
             if !by_living && killed.is_some() && race_left > 0 {
-                let cleared = cleared.get_or_insert_with(|| pos.board_without(board, |c| dead[c]));
+                let cleared = cleared.get_or_insert_with(|| reading_board(board, pos, &dead));
                 if race_survives(cleared, pos, &groups, &strong, g, memo, &mut race_left) {
                     continue;
                 }
@@ -1335,7 +1392,7 @@ pub(crate) fn judge(
         }
         if !changed {
             // The strong groups that reading captures after all: dead, and everything judged again with them dead.
-            let cleared = cleared.get_or_insert_with(|| pos.board_without(board, |c| dead[c]));
+            let cleared = cleared.get_or_insert_with(|| reading_board(board, pos, &dead));
             for g in cut_short_groups(cleared, pos, &groups, &regions, &strong, &verdict, memo, cut_left) {
                 for &c in &groups.list[g].chains {
                     verdict[c] = Verdict::Dead(Death::CutShort);
@@ -1466,6 +1523,27 @@ mod tests {
             . . . . .
             ";
         assert!(grouped(open, (1, 0), (3, 0)));
+    }
+
+    #[test]
+    fn a_chain_in_atari_at_an_eye_is_not_joined_through_it() {
+        // Black's D9-E9 has one liberty, C9, the point beside Black's B9 and C8: White C9 captures two stones
+        // and cannot be taken back at once, so C9 is no eye that holds D9-E9 to the rest.
+        let captured = "
+            X X . X X O .
+            X X X O O O .
+            . . X O . . .
+            . . X O . . .
+            ";
+        assert!(!grouped(captured, (1, 0), (3, 0)));
+        // With D9 alone, White C9 takes one stone and is taken back: a ko, which Black connects at the end.
+        let ko = "
+            X X . X O . .
+            X X X O . . .
+            . . X O . . .
+            . . X O . . .
+            ";
+        assert!(grouped(ko, (1, 0), (3, 0)));
     }
 
     #[test]
