@@ -404,23 +404,19 @@ impl Groups {
             let root = find(&mut base, border[0]);
             border.iter().all(|&c| find(&mut base, c) == root)
         };
-        // A chain whose one liberty is the eye is not joined through it: the opponent captures there, unless the
-        // capture is a ko (one stone taken by a stone left in atari), which the owner connects at the end. (When
-        // every chain around it is in atari there, they are one chain short of liberties and stay together.)
-        let in_atari_at = |c: usize, p: Pt| {
-            libs[c].len() == 1
-                && libs[c][0] == p
-                && (pos.chains[c].stones.len() > 1
-                    || liberties_after(pos, &libs, dead, p, pos.chains[c].color.opponent()).len() > 1)
-        };
+        // A chain that hangs on the eye ([`hangs_on_eye`]) is not joined through it: the opponent captures there.
+        // (When every chain around it hangs on it, they are one chain short of liberties and stay together.) The
+        // first chain that holds the eye is the one whose group owns it.
+        let mut eye_holder = vec![NONE as usize; regions.list.len()];
         for &r in &eye_of_one {
             let region = &regions.list[r];
-            let p = region.points[0];
-            let holding: Vec<usize> = if region.border.iter().all(|&c| in_atari_at(c, p)) {
+            let hangs = |c: usize| hangs_on_eye(pos, c, |d| &libs[d]).is_some();
+            let holding: Vec<usize> = if region.border.iter().all(|&c| hangs(c)) {
                 region.border.clone()
             } else {
-                region.border.iter().copied().filter(|&c| !in_atari_at(c, p)).collect()
+                region.border.iter().copied().filter(|&c| !hangs(c)).collect()
             };
+            eye_holder[r] = holding[0];
             for w in holding.windows(2) {
                 union(&mut parent, w[0], w[1]);
             }
@@ -474,12 +470,7 @@ impl Groups {
             if !(region.colors == 1 || region.colors == 2) {
                 continue;
             }
-            let holder = if region.points.len() == 1 {
-                let p = region.points[0];
-                region.border.iter().copied().find(|&c| !in_atari_at(c, p)).unwrap_or(region.border[0])
-            } else {
-                region.border[0]
-            };
+            let holder = if region.points.len() == 1 { eye_holder[r] } else { region.border[0] };
             let g = group_of[holder] as usize;
             let value = eye_value(pos, regions, r, &connected, &libs, dead);
             eyes_found.push((region.border.clone(), value));
@@ -1001,32 +992,39 @@ fn race_survives(
     read_attacker_first(cleared, pos, groups, strong, g, RACE_READ_NODES, memo, left) == super::search::Answer::Lives
 }
 
-/// The one-point eye chain `c` hangs on: its only liberty, an empty point every neighbour of which is a stone of
-/// its colour, where the opponent takes more than one stone (no ko). Reading keeps such a chain on the board
-/// and with the group around the eye even when it is judged dead: the opponent takes it by playing in the eye,
-/// which the reading must see.
-fn hangs_on_eye(pos: &Pos, c: usize) -> Option<Pt> {
-    let chain = &pos.chains[c];
-    let [p] = chain.libs[..] else { return None };
+/// The one-point eye chain `c` hangs on, with `libs_of` giving each chain's liberties: its only liberty, an empty
+/// point every neighbour of which is a stone of its colour, where the opponent takes more than one stone, so no
+/// ko (one stone taken by a stone left in atari is a ko, which the owner connects at the end). The point is no
+/// eye that holds the chain to the rest; and reading keeps the chain on the board, with the group around the eye,
+/// even when it is judged dead: the opponent takes it by playing in the eye, which the reading must see.
+fn hangs_on_eye<'a>(pos: &Pos, c: usize, libs_of: impl Fn(usize) -> &'a [Pt]) -> Option<Pt> {
+    let color = pos.chains[c].color;
+    let &[p] = libs_of(c) else { return None };
     let around = pos.neighbours(p);
-    if !around.iter().all(|&q| pos.stone[usize::from(q)] == Some(chain.color)) {
+    if !around.iter().all(|&q| pos.stone[usize::from(q)] == Some(color)) {
         return None;
     }
     let mut taken: Vec<usize> =
-        around.iter().filter_map(|&q| pos.chain_at(q)).filter(|&d| pos.chains[d].libs.len() == 1).collect();
+        around.iter().filter_map(|&q| pos.chain_at(q)).filter(|&d| libs_of(d).len() == 1).collect();
     taken.sort_unstable();
     taken.dedup();
     (taken.iter().map(|&d| pos.chains[d].stones.len()).sum::<usize>() > 1).then_some(p)
 }
 
-/// The board reading starts from: the dead stones off, but for chains that hang on an eye ([`hangs_on_eye`]).
+/// The one-point eye chain `c` hangs on in the position as it stands ([`hangs_on_eye`] with the chains' own
+/// liberties, whatever is judged dead).
+fn hangs_as_played(pos: &Pos, c: usize) -> Option<Pt> {
+    hangs_on_eye(pos, c, |d| &pos.chains[d].libs)
+}
+
+/// The board reading starts from: the dead stones off, but for chains that hang on an eye ([`hangs_as_played`]).
 fn reading_board(board: &Board, pos: &Pos, dead: &[bool]) -> Board {
-    pos.board_without(board, |c| dead[c] && hangs_on_eye(pos, c).is_none())
+    pos.board_without(board, |c| dead[c] && hangs_as_played(pos, c).is_none())
 }
 
 /// Reading of group `g` with the opponent moving first, within `budget` expansions of the `left` a caller may
-/// spend: can it capture the group's largest chain? The dead stones are off `cleared` ([`reading_board`]); the strong groups of `g`'s
-/// colour (other than `g`) are safe.
+/// spend: can it capture the group's largest chain? The dead stones are off `cleared` ([`reading_board`]); the
+/// strong groups of `g`'s colour (other than `g`) are safe.
 #[allow(clippy::too_many_arguments)]
 fn read_attacker_first(
     cleared: &Board,
@@ -1043,7 +1041,7 @@ fn read_attacker_first(
     let to_loc = |p: Pt| cleared.loc(pos.point(p));
     let hanging = (0..pos.chains.len()).filter(|&c| {
         groups.group_of[c] as usize != g
-            && hangs_on_eye(pos, c).is_some_and(|p| {
+            && hangs_as_played(pos, c).is_some_and(|p| {
                 pos.neighbours(p).iter().any(|&q| pos.chain_at(q).is_some_and(|d| group.chains.contains(&d)))
             })
     });
