@@ -85,7 +85,6 @@ struct Cell {
 }
 
 /// A rectangular Go board of 1..=52 points per side.
-#[derive(Clone)]
 pub struct Board {
     width: u8,
     height: u8,
@@ -94,6 +93,30 @@ pub struct Board {
     mark_generation: u16,
     hash: u64,
     stones_on_board: [u32; 2],
+}
+
+/// Written out rather than derived for `clone_from`: reading and playouts copy a position onto a board they
+/// keep, and the derived one would allocate a new cell array for every copy.
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let Board { width, height, stride, ref cells, mark_generation, hash, stones_on_board } = *self;
+        Board { width, height, stride, cells: cells.clone(), mark_generation, hash, stones_on_board }
+    }
+
+    fn clone_from(&mut self, source: &Board) {
+        // Destructured so that a field added to the board cannot be left out here.
+        let Board { width, height, stride, ref cells, mark_generation, hash, stones_on_board } = *source;
+        self.cells.clone_from(cells);
+        *self = Board {
+            cells: std::mem::take(&mut self.cells),
+            width,
+            height,
+            stride,
+            mark_generation,
+            hash,
+            stones_on_board,
+        };
+    }
 }
 
 impl Board {
@@ -751,5 +774,48 @@ mod mark_tests {
         assert_eq!(board.mark_generation, 1);
         assert_eq!(board.chain_liberties(centre), 8);
         board.check_consistency().unwrap();
+    }
+}
+
+#[cfg(test)]
+mod clone_tests {
+    use super::*;
+
+    #[test]
+    fn a_board_copied_onto_one_of_another_size_is_the_same_board() {
+        let small = Board::from_diagram(
+            "
+            . X O
+            X O .
+            . . .
+            ",
+        );
+        let mut large = Board::from_diagram(
+            "
+            . . . . .
+            . X . . .
+            . . O . .
+            . . . . .
+            . . . . .
+            ",
+        );
+        let large_copy = large.clone();
+        let mut scratch = large.clone();
+        scratch.clone_from(&small);
+        assert_eq!((scratch.width(), scratch.height(), scratch.hash()), (3, 3, small.hash()));
+        assert_eq!(scratch.to_diagram(), small.to_diagram());
+        scratch.check_consistency().unwrap();
+        // Played on, the copy behaves as the original does, and the original is untouched.
+        let mut original = small.clone();
+        let at = small.loc(Point::new(2, 1));
+        assert_eq!(scratch.place(at, Color::Black).captured, original.place(at, Color::Black).captured);
+        assert_eq!(scratch.to_diagram(), original.to_diagram());
+        assert_ne!(scratch.to_diagram(), small.to_diagram());
+        // And back to the larger size.
+        scratch.clone_from(&large_copy);
+        large.place(large.loc(Point::new(0, 0)), Color::White);
+        assert_eq!(scratch.to_diagram(), large_copy.to_diagram());
+        assert_eq!(scratch.hash(), large_copy.hash());
+        scratch.check_consistency().unwrap();
     }
 }
