@@ -97,6 +97,24 @@ struct Child {
     fixed: bool,
 }
 
+/// Where a move leads, whatever the line that reached the position.
+#[derive(Clone, Copy)]
+enum Outcome {
+    /// The target is off the board.
+    Captured,
+    /// The target is safe ([`Dfpn::safe`]).
+    Safe,
+    /// Still to be read, the target with this many liberties.
+    Open { liberties: u32 },
+}
+
+/// A move of a position, and the key and outcome of the position it leads to.
+struct Move {
+    mv: Option<Loc>,
+    key: u64,
+    outcome: Outcome,
+}
+
 struct Dfpn<'a> {
     attacker: Color,
     defender: Color,
@@ -107,6 +125,10 @@ struct Dfpn<'a> {
     interior: Vec<Loc>,
     safe: &'a [Loc],
     table: HashMap<u64, (u32, u32), BuildHasherDefault<ZobristKey>>,
+    /// The moves of each position expanded so far: df-pn comes back to a position (about one expansion in three
+    /// over `finished/`), and playing all its moves again each time cost 13% of the estimate's instructions on
+    /// its slowest positions.
+    moves_of: HashMap<u64, Vec<Move>, BuildHasherDefault<ZobristKey>>,
     /// The position at each depth of the current line, and its ko point.
     boards: Vec<Board>,
     kos: Vec<Option<Loc>>,
@@ -175,6 +197,7 @@ pub(crate) fn solve_counted(problem: &Problem) -> (Answer, u32) {
         interior: Vec::new(),
         safe: problem.safe,
         table: HashMap::default(),
+        moves_of: HashMap::default(),
         boards: vec![board.clone()],
         kos: vec![None],
         spare: Some(Board::new(1, 1)),
@@ -432,8 +455,32 @@ impl Dfpn<'_> {
         };
     }
 
-    /// The children of the position at `depth`, each with its starting numbers; terminal ones fixed.
-    fn children(&mut self, depth: usize, to_move: Color) -> Vec<Child> {
+    /// The children of the position at `depth` (whose key is `key`), each with its starting numbers; terminal
+    /// ones fixed. The moves and where they lead are worked out once per position ([`Dfpn::moves_of`]); only
+    /// the cycle and depth tests, which depend on the line, are made again.
+    fn children(&mut self, depth: usize, to_move: Color, key: u64) -> Vec<Child> {
+        if !self.moves_of.contains_key(&key) {
+            let found = self.moves_from(depth, to_move);
+            self.moves_of.insert(key, found);
+        }
+        let cut_off = depth + 1 >= MAX_DEPTH;
+        self.moves_of[&key]
+            .iter()
+            .map(|m| {
+                let (pn, dn, fixed) = match m.outcome {
+                    Outcome::Captured => (0, INF, true),
+                    _ if cut_off || self.path.contains(&m.key) => (INF, 0, true),
+                    Outcome::Safe => (INF, 0, true),
+                    // Fewer liberties left to the target: nearer a proof.
+                    Outcome::Open { liberties } => (liberties.max(1), 1, false),
+                };
+                Child { mv: m.mv, key: m.key, pn, dn, fixed }
+            })
+            .collect()
+    }
+
+    /// Every move for `to_move` at `depth` (and the defender's pass), played to see what it leads to.
+    fn moves_from(&mut self, depth: usize, to_move: Color) -> Vec<Move> {
         let mut list: Vec<Option<Loc>> = self.moves(depth, to_move).into_iter().map(Some).collect();
         if to_move == self.defender {
             list.push(None);
@@ -445,17 +492,15 @@ impl Dfpn<'_> {
             let board =
                 std::mem::replace(&mut self.boards[depth + 1], self.spare.take().expect("the spare board is back"));
             let key = self.key(&board, self.kos[depth + 1], next);
-            let child = if board.color_at(self.target) != Some(self.defender) {
-                Child { mv, key, pn: 0, dn: INF, fixed: true }
-            } else if depth + 1 >= MAX_DEPTH || self.path.contains(&key) || self.safe(&board) {
-                Child { mv, key, pn: INF, dn: 0, fixed: true }
+            let outcome = if board.color_at(self.target) != Some(self.defender) {
+                Outcome::Captured
+            } else if self.safe(&board) {
+                Outcome::Safe
             } else {
-                // Fewer liberties left to the target: nearer a proof.
-                let libs = board.chain_liberties(self.target);
-                Child { mv, key, pn: libs.max(1), dn: 1, fixed: false }
+                Outcome::Open { liberties: board.chain_liberties(self.target) }
             };
             self.spare = Some(std::mem::replace(&mut self.boards[depth + 1], board));
-            out.push(child);
+            out.push(Move { mv, key, outcome });
         }
         out
     }
@@ -479,7 +524,7 @@ impl Dfpn<'_> {
             return self.table.get(&key).copied().unwrap_or((1, 1));
         }
         let or_node = to_move == self.attacker;
-        let children = self.children(depth, to_move);
+        let children = self.children(depth, to_move, key);
         if children.is_empty() {
             // The attacker has nothing to play: the target stays.
             self.table.insert(key, (INF, 0));
