@@ -6,7 +6,8 @@
 //!
 //! Run: `GOTOOL_CORPUS=/work/shared/corpus cargo bench --bench estimate [-- FOLDER]`.
 //! Each position is estimated `GOTOOL_BENCH_ROUNDS` times (default 3) and its fastest time kept, which leaves
-//! out most of what other processes on a shared machine cost it.
+//! out most of what other processes on a shared machine cost it. `GOTOOL_BENCH_SLOWEST=N` lists the N slowest
+//! positions, to see what the tail is made of.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -30,8 +31,8 @@ fn records(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The final position and rules of each record's first game, by board size.
-fn positions(paths: &[PathBuf]) -> Vec<(Board, Rules)> {
+/// The final position and rules of each record's first game, with the record's path.
+fn positions(paths: &[PathBuf]) -> Vec<(&Path, Board, Rules)> {
     let mut out = Vec::new();
     for path in paths {
         let Ok(bytes) = std::fs::read(path) else { continue };
@@ -42,7 +43,7 @@ fn positions(paths: &[PathBuf]) -> Vec<(Board, Rules)> {
         }
         let (_, end) = check_game(&read_game(&collection, 0), 0, &ReplayOptions::default());
         if let Some(end) = end {
-            out.push((end.game.board().clone(), end.settings.rules.clone()));
+            out.push((path.as_path(), end.game.board().clone(), end.settings.rules.clone()));
         }
     }
     out
@@ -84,7 +85,8 @@ fn main() {
     let mut by_size: std::collections::BTreeMap<(u8, u8), Vec<Duration>> = Default::default();
     let mut refereed = Vec::new();
     let mut all19 = Vec::new();
-    for (board, rules) in &positions {
+    let mut each = Vec::new();
+    for (path, board, rules) in &positions {
         let mut best = Duration::MAX;
         let mut used_playouts = false;
         for _ in 0..rounds.max(1) {
@@ -94,6 +96,7 @@ fn main() {
             used_playouts = e.refereed > 0;
         }
         by_size.entry((board.width(), board.height())).or_default().push(best);
+        each.push((best, *path, used_playouts));
         if (board.width(), board.height()) == (19, 19) {
             all19.push(best);
             if used_playouts {
@@ -112,4 +115,10 @@ fn main() {
     println!("{}", line("19x19 with playouts", &mut refereed));
     let over = all19.iter().filter(|t| t.as_millis() >= 50).count();
     println!("19x19 at 50 ms or more: {over}");
+    let slowest: usize = std::env::var("GOTOOL_BENCH_SLOWEST").ok().and_then(|n| n.parse().ok()).unwrap_or(0);
+    each.sort_by_key(|e| std::cmp::Reverse(e.0));
+    for (time, path, used_playouts) in each.iter().take(slowest) {
+        let playouts = if *used_playouts { " (playouts)" } else { "" };
+        println!("{:8.2} ms  {}{playouts}", time.as_secs_f64() * 1e3, path.display());
+    }
 }
