@@ -361,7 +361,12 @@ const CASES: &[Case] = &[
         verdict: KnownDifference,
         extra: &[],
         missed: &["ak", "bj", "bk", "bl"],
-        note: "W A9 B9 B10 B8 in Black's left side, libs A10 A8 both beside Black: dead; the estimate keeps them",
+        note: "W A9 B9 B10 B8 share their liberties A10 A8 with Black's 34-stone left group, whose one other liberty \
+               is the ko at E11 (White E11 takes E12). Whoever captures, Black is left a bulky five (after White \
+               A10) or a pyramid four (after Black A10 and White E11) with White to play the vital point B9, so \
+               Black lives only by winning that ko. The players counted Black alive and White dead; the estimate \
+               keeps both (reading runs out of its budget; with 100 times it finds Black captured whoever moves \
+               first, which is right when White wins every ko, as the search assumes)",
     },
     Case {
         path: "2017-06-new/2017-06-07-14.sgf",
