@@ -107,15 +107,8 @@ impl Clone for Board {
         // Destructured so that a field added to the board cannot be left out here.
         let Board { width, height, stride, ref cells, mark_generation, hash, stones_on_board } = *source;
         self.cells.clone_from(cells);
-        *self = Board {
-            cells: std::mem::take(&mut self.cells),
-            width,
-            height,
-            stride,
-            mark_generation,
-            hash,
-            stones_on_board,
-        };
+        (self.width, self.height, self.stride) = (width, height, stride);
+        (self.mark_generation, self.hash, self.stones_on_board) = (mark_generation, hash, stones_on_board);
     }
 }
 

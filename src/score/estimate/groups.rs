@@ -406,17 +406,16 @@ impl Groups {
         };
         // A chain that hangs on the eye ([`hangs_on_eye`]) is not joined through it: the opponent captures there.
         // (When every chain around it hangs on it, they are one chain short of liberties and stay together.) The
-        // first chain that holds the eye is the one whose group owns it.
-        let mut eye_holder = vec![NONE as usize; regions.list.len()];
+        // group of a region's holder owns its eyes: the first chain that holds a one-point eye, the first chain
+        // around any other region.
+        let mut holder_of: Vec<usize> =
+            regions.list.iter().map(|region| region.border.first().map_or(NONE as usize, |&c| c)).collect();
+        let hangs = |c: usize| hangs_on_eye(pos, c, |d| &libs[d]).is_some();
         for &r in &eye_of_one {
             let region = &regions.list[r];
-            let hangs = |c: usize| hangs_on_eye(pos, c, |d| &libs[d]).is_some();
-            let holding: Vec<usize> = if region.border.iter().all(|&c| hangs(c)) {
-                region.border.clone()
-            } else {
-                region.border.iter().copied().filter(|&c| !hangs(c)).collect()
-            };
-            eye_holder[r] = holding[0];
+            let holding: Vec<usize> = region.border.iter().copied().filter(|&c| !hangs(c)).collect();
+            let holding = if holding.is_empty() { region.border.clone() } else { holding };
+            holder_of[r] = holding[0];
             for w in holding.windows(2) {
                 union(&mut parent, w[0], w[1]);
             }
@@ -470,8 +469,7 @@ impl Groups {
             if !(region.colors == 1 || region.colors == 2) {
                 continue;
             }
-            let holder = if region.points.len() == 1 { eye_holder[r] } else { region.border[0] };
-            let g = group_of[holder] as usize;
+            let g = group_of[holder_of[r]] as usize;
             let value = eye_value(pos, regions, r, &connected, &libs, dead);
             eyes_found.push((region.border.clone(), value));
             let group = &mut list[g];
