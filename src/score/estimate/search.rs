@@ -290,8 +290,10 @@ impl Dfpn<'_> {
     }
 
     /// The target's chain is safe: joined to a living stone, too many liberties to be caught, or two eyes that no
-    /// move can take away.
-    fn safe(&mut self, board: &Board) -> bool {
+    /// move can take away. The eyes are looked for only when `eyes_may_grow`: after an attacker's move from a
+    /// position that was not safe they cannot (its stone only fills a point or holds a diagonal, and what it
+    /// captures leaves points beside it), and looking for them was a tenth of the search's instructions.
+    fn safe(&mut self, board: &Board, eyes_may_grow: bool) -> bool {
         let libs = board.chain_liberties(self.target);
         if libs >= SAFE_LIBERTIES {
             return true;
@@ -300,7 +302,7 @@ impl Dfpn<'_> {
         if self.safe.iter().any(|&s| board.color_at(s) == Some(self.defender) && board.chain_id(s) == head) {
             return true;
         }
-        if libs < 2 {
+        if libs < 2 || !eyes_may_grow {
             return false;
         }
         let g = self.next_generation();
@@ -486,6 +488,9 @@ impl Dfpn<'_> {
             list.push(None);
         }
         let next = to_move.opponent();
+        // Every position expanded below the root was not safe when it was reached (a safe one is a leaf), so only
+        // the defender's moves and the root's can give the target its eyes.
+        let eyes_may_grow = to_move == self.defender || depth == 0;
         let mut out = Vec::with_capacity(list.len());
         for mv in list {
             self.play(depth, mv, to_move);
@@ -494,7 +499,7 @@ impl Dfpn<'_> {
             let key = self.key(&board, self.kos[depth + 1], next);
             let outcome = if board.color_at(self.target) != Some(self.defender) {
                 Outcome::Captured
-            } else if self.safe(&board) {
+            } else if self.safe(&board, eyes_may_grow) {
                 Outcome::Safe
             } else {
                 Outcome::Open { liberties: board.chain_liberties(self.target) }
