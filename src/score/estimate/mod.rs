@@ -648,11 +648,12 @@ struct Reading {
 }
 
 /// Expansions of the reading for one question (see [`read_open_groups`]). Measured on finished/ with `eval.py`
-/// and `cargo bench --bench estimate`: 1,000 per question and 3,000 per pass settle one game fewer exactly than
-/// 3,000 and 9,000 (2017-03-07-11); 5,000 and 15,000 two more (2016-12-06-34, 2017-05-26-7), but even after the
-/// search's speed-up (each position's moves kept) their 99th percentile is 45–52 ms on this machine against
-/// 33–41 ms, too near the 50 ms the estimate is allowed; 30,000 and 90,000 settle two more at 132 ms.
-const READ_NODES: u32 = 3_000;
+/// and `cargo bench --bench estimate`: 1,000 per question and 3,000 per position settle one game fewer exactly
+/// than 3,000 and 9,000 (2017-03-07-11); 5,000 and 9,000 one more (2016-12-06-34), for 1.02× the instructions
+/// on the 24 slowest positions once the search stopped looking for eyes after the attacker's moves; 5,000 and
+/// 15,000 two more (and 2017-05-26-7), but at 45–52 ms for the 99th percentile, too near the 50 ms the estimate
+/// is allowed; 30,000 and 90,000 settle two more at 132 ms.
+const READ_NODES: u32 = 5_000;
 
 /// Expansions of the reading of open groups for one position, all passes together.
 const READ_TOTAL: u32 = 9_000;
