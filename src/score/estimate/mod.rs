@@ -648,8 +648,8 @@ struct Reading {
 }
 
 /// Expansions of the reading for one question (see [`read_open_groups`]). Measured on finished/ with `eval.py`
-/// and `cargo bench --bench estimate`: 1,000 per question and 3,000 per position settle one game fewer exactly
-/// than 3,000 and 9,000 (2017-03-07-11); 5,000 and 9,000 one more (2016-12-06-34), for 1.02× the instructions
+/// and `cargo bench --bench estimate`: 1,000 per question and 3,000 per pass settle one game fewer exactly than
+/// 3,000 and 9,000 (2017-03-07-11); 5,000 and 9,000 one more (2016-12-06-34), for 1.02× the instructions
 /// on the 24 slowest positions once the search stopped looking for eyes after the attacker's moves; 5,000 and
 /// 15,000 two more (and 2017-05-26-7), but at 45–52 ms for the 99th percentile, too near the 50 ms the estimate
 /// is allowed; 30,000 and 90,000 settle two more at 132 ms.

@@ -46,8 +46,9 @@ pub(crate) struct Problem<'a> {
 /// Deeper lines are taken as failures of the attack (the defender keeps the target).
 pub(crate) const MAX_DEPTH: usize = 60;
 
-/// A target with this many liberties after the attacker's move has escaped: nothing in a finished position's
-/// reading takes that many moves to fill against a defender.
+/// A target with this many liberties after a move has escaped, unless an attacker chain beside it has as many
+/// ([`Dfpn::outnumbers_neighbours`]): nothing in a finished position's reading takes that many moves to fill
+/// against a defender.
 const SAFE_LIBERTIES: u32 = 10;
 
 /// Attacker chains beside the target's group with at most this many liberties are in the fight: their liberties
@@ -292,7 +293,8 @@ impl Dfpn<'_> {
     /// The target's chain is safe: joined to a living stone, too many liberties to be caught, or two eyes that no
     /// move can take away. The eyes are looked for only when `eyes_may_grow`: after an attacker's move from a
     /// position that was not safe they cannot (its stone only fills a point or holds a diagonal, and what it
-    /// captures leaves points beside it), and looking for them was a tenth of the search's instructions.
+    /// captures leaves empty points beside its stone or beside each other), and looking for them was a tenth of
+    /// the search's instructions.
     fn safe(&mut self, board: &Board, eyes_may_grow: bool) -> bool {
         let libs = board.chain_liberties(self.target);
         if libs >= SAFE_LIBERTIES && self.outnumbers_neighbours(board, libs) {
