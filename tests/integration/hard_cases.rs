@@ -677,9 +677,9 @@ fn two_single_links_to_one_group_connect() {
 }
 
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
-/// is wrong by the rules, checked by hand: it leaves standing stones that are dead (for the first six, GNU Go's
-/// own reading agrees: `owl_attack` succeeds, `owl_defend` fails). The estimate has exactly the stones listed
-/// as `extra` more and `missed` fewer. `(path, extra, missed, note)`.
+/// is wrong by the rules, checked by hand: it leaves standing stones that are dead (GNU Go's own reading agrees:
+/// `owl_attack` succeeds, `owl_defend` fails). The estimate has exactly the stones listed as `extra` more and
+/// `missed` fewer. `(path, extra, missed, note)`.
 const MARKUP_ERRORS: &[(&str, &[&str], &[&str], &str)] = &[
     (
         "2016-08-new/2016-08-28-51.sgf",
@@ -754,15 +754,10 @@ fn a_corner_that_takes_deep_reading_is_read_out() {
 
 #[test]
 fn markup_errors_outside_the_hard_cases_are_the_estimate_s_differences() {
-    differences_are("the markup errors", MARKUP_ERRORS);
-}
-
-/// The estimate of each game of `table` has exactly its `extra` stones more than the markup and `missed` fewer.
-fn differences_are(what: &str, table: &[(&str, &[&str], &[&str], &str)]) {
-    let Some(root) = corpus(what).map(|c| c.join("finished")) else { return };
-    let files: Vec<String> = table.iter().map(|(path, _, _, _)| format!("{KGS}{path}")).collect();
+    let Some(root) = corpus("the markup errors").map(|c| c.join("finished")) else { return };
+    let files: Vec<String> = MARKUP_ERRORS.iter().map(|(path, _, _, _)| format!("{KGS}{path}")).collect();
     let (marked, estimated) = marked_and_estimated(&root, &files);
-    for ((_, extra, missed, note), path) in table.iter().zip(&files) {
+    for ((_, extra, missed, note), path) in MARKUP_ERRORS.iter().zip(&files) {
         let (m, e) = (&marked[path], &estimated[path]);
         let found: Vec<&str> = e.difference(m).map(String::as_str).collect();
         assert_eq!(found, *extra, "{path}: {note}");
