@@ -537,6 +537,12 @@ const UNSAVED: &[(&str, &str)] = &[
         "White's O19-T16 stones in Black's upper-right corner, around Black's R19-S19 and T18, have no eye: \
          capturing those three leaves a space Black kills by placement",
     ),
+    (
+        "2016-09-new/2016-09-01-24.sgf",
+        "Black's eyeless B19-G11 stones in the upper left (seven chains, sixteen liberties), between White's living \
+         groups outside and White's A17-E14 inside, whose eye A13-C13 wins the race: Black E17 joins them to \
+         eleven liberties, no escape beside White's eye, and the playouts capture them in 28% of their lines",
+    ),
 ];
 
 #[test]

@@ -1054,12 +1054,17 @@ fn read_attacker_first(
         .filter(|&h| h != g && strong[h] && groups.list[h].color == group.color)
         .flat_map(|h| groups.list[h].chains.iter().map(|&c| to_loc(pos.chains[c].stones[0])))
         .collect();
+    let living_attackers: Vec<_> = (0..groups.list.len())
+        .filter(|&h| strong[h] && groups.list[h].color != group.color)
+        .flat_map(|h| groups.list[h].chains.iter().map(|&c| to_loc(pos.chains[c].stones[0])))
+        .collect();
     let problem = super::search::Problem {
         board: cleared,
         target: to_loc(pos.chains[largest].stones[0]),
         group: &stones,
         attacker_first: true,
         safe: &safe,
+        living_attackers: &living_attackers,
         budget,
     };
     memo.ask(&problem, left)

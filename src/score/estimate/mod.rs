@@ -539,6 +539,10 @@ fn read_open_groups(
                 .filter(|&c| pos.chains[c].color == color && matches!(verdict[c], Verdict::Alive(_)))
                 .map(|c| to_loc(pos.chains[c].stones[0]))
                 .collect();
+            let living_attackers: Vec<Loc> = (0..pos.chains.len())
+                .filter(|&c| pos.chains[c].color != color && matches!(verdict[c], Verdict::Alive(_)))
+                .map(|c| to_loc(pos.chains[c].stones[0]))
+                .collect();
             let target = to_loc(pos.chains[largest].stones[0]);
             for (i, attacker_first) in [false, true].into_iter().enumerate() {
                 let problem = search::Problem {
@@ -547,6 +551,7 @@ fn read_open_groups(
                     group: &stones,
                     attacker_first,
                     safe: &safe,
+                    living_attackers: &living_attackers,
                     budget: READ_NODES,
                 };
                 let answer = reading.memo.ask(&problem, &mut reading.left);

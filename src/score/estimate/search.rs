@@ -39,6 +39,8 @@ pub(crate) struct Problem<'a> {
     pub attacker_first: bool,
     /// Stones of the defender's colour known to live: a target joined to one of them is safe.
     pub safe: &'a [Loc],
+    /// Stones of the attacker's colour known to live: beside one of them, many liberties are still an escape.
+    pub living_attackers: &'a [Loc],
     /// Expansions allowed before the search gives up.
     pub budget: u32,
 }
@@ -46,8 +48,8 @@ pub(crate) struct Problem<'a> {
 /// Deeper lines are taken as failures of the attack (the defender keeps the target).
 pub(crate) const MAX_DEPTH: usize = 60;
 
-/// A target with this many liberties after a move has escaped, unless an attacker chain beside it has as many
-/// ([`Dfpn::outnumbers_neighbours`]): nothing in a finished position's reading takes that many moves to fill
+/// A target with this many liberties after a move has escaped, unless an attacker chain beside it has as many or
+/// has an eye ([`Dfpn::outnumbers_neighbours`]): nothing in a finished position's reading takes that many moves to fill
 /// against a defender.
 const SAFE_LIBERTIES: u32 = 10;
 
@@ -124,7 +126,11 @@ struct Dfpn<'a> {
     group: Vec<Loc>,
     /// Points of the small spaces the group encloses (empty, or holding attacker stones), at the start.
     interior: Vec<Loc>,
+    /// Per cell: an empty point, at the start, of a space of two points or more that only the attacker's stones
+    /// and the edge bound.
+    attacker_space: Vec<bool>,
     safe: &'a [Loc],
+    living_attackers: &'a [Loc],
     table: HashMap<u64, (u32, u32), BuildHasherDefault<ZobristKey>>,
     /// The moves of each position expanded so far: df-pn comes back to a position (about one expansion in three
     /// over `finished/`), and playing all its moves again each time cost 13% of the estimate's instructions on
@@ -168,8 +174,8 @@ impl Memo {
         }
         let budget = problem.budget.min(*left);
         let mut h = DefaultHasher::new();
-        (problem.board.hash(), problem.target, problem.group, problem.attacker_first, problem.safe, budget)
-            .hash(&mut h);
+        let p = problem;
+        (p.board.hash(), p.target, p.group, p.attacker_first, p.safe, p.living_attackers, budget).hash(&mut h);
         let key = h.finish();
         let (answer, used) = match self.0.get(&key) {
             Some(&(answer, _)) => (answer, 0),
@@ -196,7 +202,9 @@ pub(crate) fn solve_counted(problem: &Problem) -> (Answer, u32) {
         target: problem.target,
         group: problem.group.to_vec(),
         interior: Vec::new(),
+        attacker_space: Vec::new(),
         safe: problem.safe,
+        living_attackers: problem.living_attackers,
         table: HashMap::default(),
         moves_of: HashMap::default(),
         boards: vec![board.clone()],
@@ -211,6 +219,7 @@ pub(crate) fn solve_counted(problem: &Problem) -> (Answer, u32) {
         generation: 0,
     };
     search.interior = search.enclosed(board);
+    search.attacker_space = search.spaces_of_attacker(board);
     let (pn, dn) = search.mid(0, INF, INF);
     let answer = if pn == 0 {
         Answer::Captured
@@ -290,6 +299,42 @@ impl Dfpn<'_> {
         out
     }
 
+    /// Per cell, whether it is an empty point of a space of two points or more that only the attacker's stones
+    /// and the edge bound: the attacker's eyes and territory, for [`Dfpn::touches_attacker_space`].
+    fn spaces_of_attacker(&mut self, board: &Board) -> Vec<bool> {
+        let mut out = vec![false; self.mark.len()];
+        let g = self.next_generation();
+        let mut region = Vec::new();
+        for start in board.locs() {
+            if !board.is_empty_at(start) || self.mark[usize::from(start)] == g {
+                continue;
+            }
+            self.mark[usize::from(start)] = g;
+            region.clear();
+            region.push(start);
+            let mut bounded = true;
+            let mut i = 0;
+            while i < region.len() {
+                let p = region[i];
+                i += 1;
+                for n in board.neighbours(p) {
+                    match board.color_at(n) {
+                        None if self.mark[usize::from(n)] != g => {
+                            self.mark[usize::from(n)] = g;
+                            region.push(n);
+                        }
+                        Some(c) if c == self.defender => bounded = false,
+                        _ => {}
+                    }
+                }
+            }
+            if bounded && region.len() >= 2 {
+                region.iter().for_each(|&p| out[usize::from(p)] = true);
+            }
+        }
+        out
+    }
+
     /// The target's chain is safe: joined to a living stone, too many liberties to be caught, or two eyes that no
     /// move can take away. The eyes are looked for only when `eyes_may_grow`: after an attacker's move from a
     /// position that was not safe they cannot (its stone only fills a point or holds a diagonal, and what it
@@ -316,14 +361,37 @@ impl Dfpn<'_> {
         eyes >= 2
     }
 
-    /// Whether every attacker chain beside the target has fewer than `libs` liberties. A target with many
-    /// liberties has escaped only if no chain beside it has as many: one that has may still win the race
+    /// Whether every attacker chain beside the target has fewer than `libs` liberties and no eye. A target with
+    /// many liberties has escaped only if no chain beside it has as many: one that has may still win the race
     /// against it (measured with 5,000 expansions a question: `games/` 2015-09-13-12, where Black's eyeless
-    /// F18-N13 dragon inside White's top area reaches ten liberties and was taken for living).
+    /// F18-N13 dragon inside White's top area reaches ten liberties and was taken for living). Nor has it escaped
+    /// beside a chain with an eye ([`Dfpn::touches_attacker_space`]): an eyeless target does not win a race
+    /// against one by counting liberties (`finished/` 2016-09-01-24, where Black E17 joins the upper-left group
+    /// to eleven liberties beside White's A14-E14, whose eye A13-C13 wins the race).
     fn outnumbers_neighbours(&self, board: &Board, libs: u32) -> bool {
         board.chain_stones(self.target).all(|s| {
-            board.neighbours(s).all(|n| board.color_at(n) != Some(self.attacker) || board.chain_liberties(n) < libs)
+            board.neighbours(s).all(|n| {
+                board.color_at(n) != Some(self.attacker)
+                    || (board.chain_liberties(n) < libs && !self.touches_attacker_space(board, n))
+            })
         })
+    }
+
+    /// Whether the attacker chain through `loc` has a liberty in a space that only its colour bounds, of two
+    /// points or more (at the start: see [`Dfpn::spaces_of_attacker`]), and is not known to live. A one-point
+    /// space is often a false eye of a weak shape, and beside a living chain the many liberties still stand for
+    /// a group too big to catch within the budget. Measured on `games/`: counting one-point spaces lost
+    /// 2015-08-28-15, where Black's dead R10-T10 holds the point Q10, and counting living chains lost
+    /// 2015-02-11-33 and 2015-08-28-15 and `finished/` 2017-04-04-24, whose questions then ran out of budget.
+    fn touches_attacker_space(&self, board: &Board, loc: Loc) -> bool {
+        let head = board.chain_id(loc);
+        if self.living_attackers.iter().any(|&s| board.color_at(s) == Some(self.attacker) && board.chain_id(s) == head)
+        {
+            return false;
+        }
+        board
+            .chain_stones(loc)
+            .any(|s| board.neighbours(s).any(|n| self.attacker_space[usize::from(n)] && board.is_empty_at(n)))
     }
 
     /// An empty point whose neighbours are all `color`'s stones, and that is an eye: the chains around it are one
@@ -604,7 +672,15 @@ mod tests {
         let board = Board::from_diagram(diagram);
         let target = board.loc(Point::new(x, y));
         let group: Vec<Loc> = board.chain_stones(target).collect();
-        solve(&Problem { board: &board, target, group: &group, attacker_first, safe: &[], budget: 20_000 })
+        solve(&Problem {
+            board: &board,
+            target,
+            group: &group,
+            attacker_first,
+            safe: &[],
+            living_attackers: &[],
+            budget: 20_000,
+        })
     }
 
     #[test]
@@ -689,6 +765,28 @@ mod tests {
     }
 
     #[test]
+    fn many_liberties_are_no_escape_beside_a_chain_with_an_eye() {
+        // Black's chain on the fourth row has fourteen liberties: seven on the third row, shared with White's
+        // chain above, and seven on the fifth, against White's wall below. White's chain has fewer, twelve, but
+        // three of them are its eye in the corner (A9 B9 C9): Black, with no eye, cannot win the race against it,
+        // and White fills Black's liberties whoever moves first.
+        let d = "
+            . . . O O O O O O
+            O O O O O O O O O
+            . . . . . . . O O
+            X X X X X X X O O
+            . . . . . . . . .
+            O O O O O O O O O
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+        ";
+        // The test's budget may not read it to the end; what matters is that it never claims life.
+        assert_ne!(ask(d, 0, 3, false), Answer::Lives);
+        assert_ne!(ask(d, 0, 3, true), Answer::Lives);
+    }
+
+    #[test]
     fn seki_stays() {
         // Black A7 A6 A5 B5 and White C7 C6 C5 share only B7 and B6: whoever fills one is captured. White's
         // A4 group has two eyes (A3, A1).
@@ -731,7 +829,15 @@ mod corner {
         let target = board.loc(Point::new(3, 0));
         let group: Vec<Loc> = board.chain_stones(target).collect();
         for first in [true, false] {
-            let p = Problem { board: &board, target, group: &group, attacker_first: first, safe: &[], budget: 1_000 };
+            let p = Problem {
+                board: &board,
+                target,
+                group: &group,
+                attacker_first: first,
+                safe: &[],
+                living_attackers: &[],
+                budget: 1_000,
+            };
             assert_eq!(solve(&p), Answer::Captured, "attacker first: {first}");
         }
     }
