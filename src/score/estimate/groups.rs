@@ -698,9 +698,15 @@ fn enclosed_seki(pos: &Pos, groups: &Groups, regions: &Regions, strong: &[bool],
         })
     };
     // The filler cannot connect out; the wall has no chain in atari (cut there) and no liberty that joins it to
-    // another group of its colour (a way out).
+    // another group of its colour (a way out); and no chain of the wall touches just one of the filler's
+    // liberties, which the opponent makes it fill by taking its outside ones (an approach move forced on the
+    // wall: `games/` 2015-01-29-13, whose RE it gives).
     if !filler.libs.iter().all(|&l| wall.libs.binary_search(&l).is_ok() && !joins_another(l, inner))
         || wall.chains.iter().any(|&c| groups.chain_libs[c].len() < 2)
+        || wall
+            .chains
+            .iter()
+            .any(|&c| groups.chain_libs[c].iter().filter(|l| filler.libs.binary_search(l).is_ok()).count() == 1)
         || wall.libs.iter().any(|&l| joins_another(l, outer))
     {
         return false;

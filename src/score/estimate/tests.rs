@@ -479,3 +479,30 @@ fn a_corner_whose_cutting_point_white_takes_from_outside_is_dead() {
     let reasons: Vec<String> = j.estimate.dead.iter().map(|d| d.reason.to_string()).collect();
     assert!(reasons.iter().all(|r| r.starts_with("a chain beside its eye space is short of liberties")), "{reasons:?}");
 }
+
+#[test]
+fn an_eyeless_wall_with_a_chain_on_one_of_the_filler_s_liberties_is_no_seki() {
+    // White's A6 A5 A4 stand in Black's eyeless space with the liberties B6 and B4, as in a seki. But Black's
+    // A8 A7 B7 touches only B6 of them, with A9 outside. White A9 makes Black connect at B6, which puts A6-A4 in
+    // atari; White fills A2, Black must capture the three stones at B4 and is left with the straight three A6 A5
+    // A4, and White A5 kills. Black first (B6 or B4) comes to the same shape. Black is dead whoever moves
+    // first, and White's three stones live.
+    let j = judge(
+        "
+        . O . . . . . . .
+        X O O . . . . . .
+        X X O O . . . . .
+        O . X O . . . . .
+        O X X O . . . . .
+        O . X O . . . . .
+        X X X O . . . . .
+        . O O O . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["A3", "A7", "A8", "B3", "B5", "B7", "C3", "C4", "C5", "C6"]);
+    // Japanese: White's 56 empty points and the 10 dead stones' points, and 10 prisoners.
+    assert_eq!(j.japanese, (0.0, 76.0));
+    // Chinese: White's 15 stones and 66 points: the whole board.
+    assert_eq!(j.chinese, (0.0, 81.0));
+}
