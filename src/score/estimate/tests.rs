@@ -506,3 +506,29 @@ fn an_eyeless_wall_with_a_chain_on_one_of_the_filler_s_liberties_is_no_seki() {
     // Chinese: White's 15 stones and 66 points: the whole board.
     assert_eq!(j.chinese, (0.0, 81.0));
 }
+
+#[test]
+fn a_group_walling_a_space_the_opponent_touches_at_one_point_is_not_held_in_it() {
+    // Black's A7-D7-D8 has no eye: its space A9-D9 A8-C8 touches White's E9. But it is Black who walls that
+    // space, not White: Black D9 closes it. White's wall A6-E6-E9, with no eye of its own, is short of liberties
+    // (D9 and C5): Black C5 and D9 capture it; White D9 gives it C9, and Black C5 then B9 leave it in atari with
+    // its last liberty C8 inside Black's corner. White is dead whoever moves first; Black lives.
+    let j = judge(
+        "
+        . . . . O X . . .
+        . . . X O X . . .
+        X X X X O X . . .
+        O O O O O X . . .
+        X X . X X X . . .
+        X X X X X X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["A6", "B6", "C6", "D6", "E6", "E7", "E8", "E9"]);
+    // Japanese: Black's 53 empty points and the 8 dead stones' points, and 8 prisoners.
+    assert_eq!(j.japanese, (69.0, 0.0));
+    // Chinese: Black's 20 stones and 61 points: the whole board.
+    assert_eq!(j.chinese, (81.0, 0.0));
+}
