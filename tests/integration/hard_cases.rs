@@ -832,3 +832,16 @@ const CAPTURED_AT_THE_EYE: &[(&str, &str)] = &[
 fn a_chain_in_atari_at_an_eye_holds_no_eye() {
     estimate_equals_markup("the captures at an eye", CAPTURED_AT_THE_EYE);
 }
+
+/// A finished game where an eyeless group walls a space the opponent touches at one point only: it can close
+/// the space itself, so it is not held captive there (#13).
+const WALLS_ITS_SPACE: &[(&str, &str)] = &[(
+    "2016-08-new/2016-08-08-6.sgf",
+    "Black's A18-D18 group in the upper left walls A19-D19 and B18-B16, which White's E19 touches at D19 only: \
+     Black D19 closes it, and White's 25 eyeless stones around it, E19-H19 down to A15-F14, die",
+)];
+
+#[test]
+fn a_group_walling_its_own_space_is_not_captive_in_it() {
+    estimate_equals_markup("the walled spaces", WALLS_ITS_SPACE);
+}
