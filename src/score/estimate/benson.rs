@@ -102,10 +102,7 @@ pub(crate) fn pass_alive(pos: &Pos, color: Color) -> PassAlive {
             continue;
         }
         // No empty point out of the pass-alive chains' touch: nowhere for an opposing eye.
-        let sealed = points.iter().all(|&p| {
-            pos.stone[usize::from(p)].is_some()
-                || pos.neighbours(p).iter().any(|&q| pos.chain_at(q).is_some_and(|c| chain_alive[c]))
-        });
+        let sealed = points.iter().all(|&p| pos.stone[usize::from(p)].is_some() || pos.touches(p, |c| chain_alive[c]));
         if sealed {
             area.extend_from_slice(points);
         }

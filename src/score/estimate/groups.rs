@@ -255,6 +255,11 @@ fn eye_value(
     space_value(pos, &region.points)
 }
 
+/// The smallest region a group without eyes can wall in against a captive's status (see `captive_in`): with two
+/// contact points closed, two points are left. Two and four give the same figures on finished/ and games/; the
+/// larger keeps small dead groups beside their few empty points captive.
+const CLOSABLE_SPACE: usize = 4;
+
 impl Groups {
     /// Joins each colour's living chains into groups and counts their eyes.
     pub(crate) fn new(pos: &Pos, regions: &Regions, dead: &[bool]) -> Groups {
@@ -349,14 +354,10 @@ impl Groups {
         let mut label = vec![NONE; pos.len()];
         let mut stack: Vec<Pt> = Vec::new();
         let mut walls: Vec<usize> = Vec::new();
+        // Whether a living stone of `color` stands beside `p`.
+        let touched_by = |p: Pt, color: Color| pos.touches(p, |c| !dead[c] && pos.chains[c].color == color);
         for color in [Color::Black, Color::White] {
-            let interior = |p: usize| {
-                regions.region_of[p] != NONE
-                    && !pos
-                        .neighbours(p as Pt)
-                        .iter()
-                        .any(|&q| pos.chain_at(q).is_some_and(|c| !dead[c] && pos.chains[c].color != color))
-            };
+            let interior = |p: usize| regions.region_of[p] != NONE && !touched_by(p as Pt, color.opponent());
             label.iter_mut().for_each(|l| *l = NONE);
             for start in 0..pos.len() {
                 if label[start] != NONE || !interior(start) {
@@ -491,7 +492,8 @@ impl Groups {
                 if !group.own_regions.is_empty() || !inside {
                     return NONE;
                 }
-                let border = &regions.list[r as usize].border;
+                let region = &regions.list[r as usize];
+                let border = &region.border;
                 let walled_in = group.chains.iter().all(|&c| {
                     pos.chains[c].stones.iter().all(|&s| {
                         pos.neighbours(s).iter().all(|&q| match pos.chain_at(q) {
@@ -506,18 +508,11 @@ impl Groups {
                 // not held inside it: it can close the region, and the opponent cannot count it as an eye.
                 // Measured on finished/: 2016-08-08-6 exact (25 stones were wrong); touching at three points
                 // as well loses a record of games/.
-                let region = &regions.list[r as usize];
-                let contact = region
-                    .points
-                    .iter()
-                    .filter(|&&p| {
-                        pos.neighbours(p)
-                            .iter()
-                            .any(|&q| pos.chain_at(q).is_some_and(|d| !dead[d] && pos.chains[d].color != group.color))
-                    })
-                    .count();
-                let walls_it = contact <= 2 && region.points.len() >= CLOSABLE_SPACE;
-                if walled_in && !walls_it { r } else { NONE }
+                let walls_it = || {
+                    region.points.len() >= CLOSABLE_SPACE
+                        && region.points.iter().filter(|&&p| touched_by(p, group.color.opponent())).count() <= 2
+                };
+                if walled_in && !walls_it() { r } else { NONE }
             })
             .collect();
         for (r, region) in regions.list.iter().enumerate() {
@@ -692,11 +687,6 @@ fn lives_by_capture(
     };
     ByCapture { with_liberties: lives(with_liberties), liberties_filled: lives(liberties_filled) }
 }
-
-/// The smallest region a group without eyes can wall in against a captive's status (see `captive_in`): with two
-/// contact points closed, two points are left. Two and four give the same figures on finished/ and games/; the
-/// larger keeps small dead groups beside their few empty points captive.
-const CLOSABLE_SPACE: usize = 4;
 
 /// Whether `outer` and `inner` are in seki because `inner` fills eyeless `outer`'s only space: `inner`'s
 /// liberties (two or more, all `outer`'s) touch no other stone of its colour; `outer` lives neither without it nor by
@@ -1065,9 +1055,7 @@ fn read_attacker_first(
     let to_loc = |p: Pt| cleared.loc(pos.point(p));
     let hanging = (0..pos.chains.len()).filter(|&c| {
         groups.group_of[c] as usize != g
-            && hangs_as_played(pos, c).is_some_and(|p| {
-                pos.neighbours(p).iter().any(|&q| pos.chain_at(q).is_some_and(|d| group.chains.contains(&d)))
-            })
+            && hangs_as_played(pos, c).is_some_and(|p| pos.touches(p, |d| group.chains.contains(&d)))
     });
     let stones: Vec<_> = group
         .chains
@@ -1167,8 +1155,6 @@ fn cut_short_groups(
             let r = regions.region_of[usize::from(p)];
             r != NONE && group.own_regions.contains(&(r as usize))
         };
-        let touches =
-            |p: Pt, f: &dyn Fn(usize) -> bool| pos.neighbours(p).iter().any(|&q| pos.chain_at(q).is_some_and(f));
         // The inside liberties of the chains cut short, points the owner must fill: the inside liberty joins the
         // chain to another of the group's (filling it is a connection the owner cannot do without), and the
         // outside one touches an opposing stone (the atari comes from a connected stone).
@@ -1180,11 +1166,13 @@ fn cut_short_groups(
                 if libs.len() != 2 {
                     return None;
                 }
-                let inside =
-                    libs.iter().copied().find(|&p| own(p) && touches(p, &|d| d != c && group.chains.contains(&d)))?;
+                let inside = libs
+                    .iter()
+                    .copied()
+                    .find(|&p| own(p) && pos.touches(p, |d| d != c && group.chains.contains(&d)))?;
                 let outside = libs.iter().any(|&p| {
                     !own(p)
-                        && touches(p, &|d| {
+                        && pos.touches(p, |d| {
                             pos.chains[d].color != group.color && !matches!(verdict[d], Verdict::Dead(_))
                         })
                 });
@@ -1372,11 +1360,10 @@ pub(crate) fn judge(
         // groups in contact cannot both lose their races (one capture saves the other): both wait.
         let dying: Vec<usize> = deaths.iter().map(|d| d.0).collect();
         let touching = |g: usize, h: usize| {
-            groups.list[g].chains.iter().any(|&c| {
-                pos.chains[c].stones.iter().any(|&s| {
-                    pos.neighbours(s).iter().any(|&q| pos.chain_at(q).is_some_and(|d| groups.group_of[d] == h as u32))
-                })
-            })
+            groups.list[g]
+                .chains
+                .iter()
+                .any(|&c| pos.chains[c].stones.iter().any(|&s| pos.touches(s, |d| groups.group_of[d] == h as u32)))
         };
         let by_race: Vec<usize> = deaths.iter().filter(|d| !d.2.is_empty()).map(|d| d.0).collect();
         deaths.retain(|(g, _, winners)| {

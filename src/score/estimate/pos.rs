@@ -128,6 +128,11 @@ impl Pos {
         (c != NONE).then_some(c as usize)
     }
 
+    /// Whether a neighbour of `p` holds a chain that `f` accepts.
+    pub(crate) fn touches(&self, p: Pt, f: impl Fn(usize) -> bool) -> bool {
+        self.neighbours(p).iter().any(|&q| self.chain_at(q).is_some_and(&f))
+    }
+
     fn find_chains(&mut self) {
         let mut stack = Vec::new();
         for start in 0..self.len() {
