@@ -2,8 +2,9 @@
 //! `$GOTOOL_CORPUS/finished` where GNU Go 3.8 disagrees with the record's dead-stone markup. Each was checked by
 //! hand on the board (the note says what decides it), and the test pins how gotool's estimate (`--dead auto`)
 //! differs from the markup: nothing, the markup's own mistake (stones dead by the rules that the players left
-//! standing, or a seki or a two-eyed group they counted dead), or a known difference of the estimate. Any change, better or worse,
-//! fails the test, so that the table is updated with the reason. Skipped without `GOTOOL_CORPUS`.
+//! standing, or a seki or a two-eyed group they counted dead), or a known difference of the estimate. Any change,
+//! better or worse, fails the test, so that the table is updated with the reason. Skipped without
+//! `GOTOOL_CORPUS`.
 //!
 //! Points are SGF coordinates; `extra` are stones the estimate calls dead and the markup does not, `missed` the
 //! other way round.
