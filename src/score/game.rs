@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use super::estimate::{Estimate, estimate};
 use super::{ScoreInput, score};
-use crate::go::{Board, Color, HandicapBonus, Point, Rules, RulesName};
+use crate::go::{Board, Color, HandicapBonus, Point, RulesName};
 use crate::model::{
     Count, DeadSource, Diagnostic, EstimateReport, EstimatedChain, GameReport, GameResult, GameScore, Method,
     PointList, RecordedResult, Score, Side, UncertainGroup, WinBy, format_margin, plural,
@@ -101,6 +101,8 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
 
     let board = end.game.board();
     let mut estimated = None;
+    // The estimate made to compare with the record's markup, when it disagrees with it.
+    let mut compared: Option<Estimate> = None;
     let (dead, dead_source) = match &options.dead {
         DeadStones::Points(list) => {
             let mut dead = Vec::new();
@@ -117,10 +119,12 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
         }
         DeadStones::Record { .. } if let Some(marks) = marks => {
             let dead = dead_from_marks(board, marks);
-            if options.compare_estimate
-                && let Some(d) = markup_vs_estimate(board, &settings.rules, &dead, h)
-            {
-                report.diagnostics.push(d.at(node_offset));
+            if options.compare_estimate {
+                let e = estimate(board, &settings.rules);
+                if let Some(d) = markup_vs_estimate(board, &e, &dead, h) {
+                    report.diagnostics.push(d.at(node_offset));
+                    compared = Some(e);
+                }
             }
             (dead, DeadSource::Record)
         }
@@ -228,8 +232,10 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
                 None => d,
             }
         } else {
+            let hint =
+                compared.as_ref().map_or(String::new(), |e| estimate_gives_result(e, &input, recorded, settings, h));
             // At the RE value, where a user would correct it.
-            let d = Diagnostic::warning("result-mismatch", message);
+            let d = Diagnostic::warning("result-mismatch", format!("{message}{hint}"));
             match recorded.offset {
                 Some(offset) => d.at(offset),
                 None => d,
@@ -305,10 +311,46 @@ fn flips_giving(e: &Estimate, input: &ScoreInput, against: RulesName, recorded: 
     if giving.is_empty() { String::new() } else { format!("; counting {} would give RE", giving.join(" or ")) }
 }
 
-/// `score` on a record with markup: where the estimate disagrees with it, as one warning naming the chains
+/// Dead chains named in a message at most; the rest are counted.
+const MAX_CHAINS_NAMED: usize = 6;
+
+/// `; counting gotool's estimated dead stones instead gives RE` when the estimate `e`, which differs from the
+/// record's markup, makes the count match the record's `RE` where the markup does not; when the markup marks no
+/// stone at all, it names the older convention that explains it. Empty otherwise.
+fn estimate_gives_result(
+    e: &Estimate,
+    input: &ScoreInput,
+    recorded: &RecordedResult,
+    settings: &GameSettings,
+    h: u8,
+) -> String {
+    let Some(margin) = recorded.margin() else { return String::new() };
+    let dead = e.dead_points();
+    let with_estimate = score(&ScoreInput { dead: &dead, dead_from_markup: false, ..*input });
+    if !check_result(margin, &with_estimate, settings).0 {
+        return String::new();
+    }
+    let convention = if input.dead.is_empty() && !dead.is_empty() {
+        " (the record's TB/TW mark only empty points and no stone: an older convention that leaves the dead \
+         stones standing; --dead auto counts them)"
+    } else {
+        " (--dead auto)"
+    };
+    let mut named: Vec<String> = e
+        .dead
+        .iter()
+        .take(MAX_CHAINS_NAMED)
+        .map(|d| format!("{} {}", d.color.name(), d.stones[0].to_board_notation(h)))
+        .collect();
+    if e.dead.len() > MAX_CHAINS_NAMED {
+        named.push(format!("{} more", e.dead.len() - MAX_CHAINS_NAMED));
+    }
+    format!("; counting gotool's estimated dead stones instead ({}) gives RE{convention}", named.join(", "))
+}
+
+/// `score` on a record with markup: where the estimate `e` disagrees with it, as one warning naming the chains
 /// (stones left unmarked that the estimate finds dead, marked stones it finds alive).
-fn markup_vs_estimate(board: &Board, rules: &Rules, marked: &[Point], h: u8) -> Option<Diagnostic> {
-    let e = estimate(board, rules);
+fn markup_vs_estimate(board: &Board, e: &Estimate, marked: &[Point], h: u8) -> Option<Diagnostic> {
     let marked: BTreeSet<Point> =
         marked.iter().flat_map(|&p| board.chain_stones(board.loc(p)).map(|l| board.point(l))).collect();
     let estimated: BTreeSet<Point> = e.dead_points().into_iter().collect();

@@ -680,20 +680,21 @@ fn markup_warnings(
         let alive = marked_dead - dead;
         let unmarked = dead - marked_dead;
         if !alive.is_empty() || !unmarked.is_empty() {
-            push(
-                "dead-markup-differs",
-                format!(
-                    "the record's TB/TW mark {} stone{} dead that are counted alive here{}, and leave {} stone{} \
-                     unmarked that are counted dead{}",
-                    alive.len(),
-                    plural(alive.len()),
-                    in_parens(&alive, height),
-                    unmarked.len(),
-                    plural(unmarked.len()),
-                    in_parens(&unmarked, height)
-                ),
-                list(alive | unmarked),
-            );
+            // "mark 2 stones dead that are counted alive here (D4 E4)", "leave 1 stone unmarked that is ...".
+            let parts: Vec<String> = [(&alive, "mark", "dead", "alive here"), (&unmarked, "leave", "unmarked", "dead")]
+                .into_iter()
+                .filter(|(set, ..)| !set.is_empty())
+                .map(|(set, verb, state, counted)| {
+                    let n = set.len();
+                    let is = if n == 1 { "is" } else { "are" };
+                    format!(
+                        "{verb} {n} stone{} {state} that {is} counted {counted}{}",
+                        plural(n),
+                        in_parens(set, height)
+                    )
+                })
+                .collect();
+            push("dead-markup-differs", format!("the record's TB/TW {}", parts.join(", and ")), list(alive | unmarked));
         }
     }
 }

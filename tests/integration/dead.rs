@@ -87,15 +87,65 @@ fn markup_that_misses_a_dead_stone_is_compared_with_the_estimate() {
     write_file(dir.path(), "m.sgf", &marked);
     let game = game_json(dir.path(), &["score", "--format", "json", "m.sgf"]);
     assert_eq!(game["score"]["dead_source"], "record");
-    let warning = game["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|d| d["code"] == "markup-differs-from-estimate")
-        .unwrap_or_else(|| panic!("{game:#}"));
+    let warning = diagnostic(&game, "markup-differs-from-estimate");
     assert!(warning["message"].as_str().unwrap().contains("estimated dead but not marked: Black F8"), "{warning:#}");
     // --dead auto uses the estimate even so.
     let game = game_json(dir.path(), &["score", "--format", "json", "--dead", "auto", "m.sgf"]);
     assert_eq!(game["score"]["dead_source"], "estimated");
     assert_eq!(game["score"]["dead"], json!(["bb", "fb"]));
+}
+
+/// The diagnostic with `code` of a game's report.
+fn diagnostic<'a>(game: &'a Value, code: &str) -> &'a Value {
+    game["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == code)
+        .unwrap_or_else(|| panic!("no {code}: {game:#}"))
+}
+
+#[test]
+fn markup_of_territory_alone_is_named_when_the_estimate_gives_re() {
+    // The older convention: TB/TW on empty points only, Black's corner and part of White's area, and the dead
+    // stones B8 and F8 left standing unmarked. Counted as marked (nothing dead), the count misses RE; the
+    // estimate's dead stones give it, and the RE warning says so.
+    let dir = tempfile::tempdir().unwrap();
+    let marked = FINISHED.replace(";B[];W[])", ";B[];W[]TB[aa][ba][ca][ab][cb][ac][bc][cc]TW[ga][ha][ia][gb][hb][ib])");
+    write_file(dir.path(), "t.sgf", &marked);
+    let game = game_json(dir.path(), &["score", "--format", "json", "t.sgf"]);
+    assert_eq!(game["score"]["dead_source"], "record");
+    assert_eq!(game["score"]["dead"], json!([]));
+    assert_eq!(game["score"]["matches_record"], false);
+    let message = diagnostic(&game, "result-mismatch")["message"].as_str().unwrap().to_string();
+    assert!(
+        message.contains("counting gotool's estimated dead stones instead (White B8, Black F8) gives RE")
+            && message.contains("mark only empty points and no stone"),
+        "{message}"
+    );
+
+    // With the estimate, the marks' difference from it is a warning of its own.
+    let game = game_json(dir.path(), &["score", "--format", "json", "--dead", "auto", "t.sgf"]);
+    assert_eq!(
+        diagnostic(&game, "dead-markup-differs")["message"],
+        "the record's TB/TW leave 2 stones unmarked that are counted dead (B8 F8)"
+    );
+
+    // Markup that marks a dead stone and misses another: the same hint, without the convention.
+    let partly = FINISHED.replace(";B[];W[])", ";B[];W[]TB[aa][ba][ca][ab][bb][cb][ac][bc][cc])");
+    write_file(dir.path(), "m.sgf", &partly);
+    let game = game_json(dir.path(), &["score", "--format", "json", "m.sgf"]);
+    let message = diagnostic(&game, "result-mismatch")["message"].as_str().unwrap().to_string();
+    assert!(message.contains("estimated dead stones instead (White B8, Black F8) gives RE (--dead auto)"), "{message}");
+    let game = game_json(dir.path(), &["score", "--format", "json", "--dead", "auto", "m.sgf"]);
+    assert_eq!(
+        diagnostic(&game, "dead-markup-differs")["message"],
+        "the record's TB/TW leave 1 stone unmarked that is counted dead (F8)"
+    );
+
+    // Markup that gives RE draws no hint.
+    let full = FINISHED.replace(";B[];W[])", ";B[];W[]TB[aa][ba][ca][ab][bb][cb][ac][bc][cc]TW[fb])");
+    write_file(dir.path(), "f.sgf", &full);
+    let game = game_json(dir.path(), &["score", "--format", "json", "f.sgf"]);
+    assert_eq!(game["score"]["matches_record"], true, "{game:#}");
 }
