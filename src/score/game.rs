@@ -330,7 +330,8 @@ fn estimate_gives_result(
     if !check_result(margin, &with_estimate, settings).0 {
         return String::new();
     }
-    let convention = if input.dead.is_empty() && !dead.is_empty() {
+    // The estimate differs from the markup, so with no stone marked it has dead stones of its own.
+    let convention = if input.dead.is_empty() {
         " (the record's TB/TW mark only empty points and no stone: an older convention that leaves the dead \
          stones standing; --dead auto counts them)"
     } else {

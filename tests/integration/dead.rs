@@ -20,6 +20,11 @@ use crate::util::{only_game, run_in, write_file};
 const FINISHED: &str = "(;GM[1]FF[4]SZ[9]KM[0.5]RU[Japanese]RE[W+47.5]\
     AB[da][db][dc][dd][ad][bd][cd][fb]AW[ea][eb][ec][ed][ee][ae][be][ce][de][bb];B[];W[])";
 
+/// Writes [`FINISHED`] as `name` in `dir` with `marks` (TB/TW properties) on its last node.
+fn write_marked(dir: &std::path::Path, name: &str, marks: &str) {
+    write_file(dir, name, FINISHED.replace(";B[];W[])", &format!(";B[];W[]{marks})")));
+}
+
 fn game_json(dir: &std::path::Path, args: &[&str]) -> Value {
     let r = run_in(dir, args);
     assert!(r.code == 0 || r.code == 1, "exit {}: {}", r.code, r.stdout);
@@ -83,8 +88,7 @@ fn check_estimates_only_when_asked() {
 fn markup_that_misses_a_dead_stone_is_compared_with_the_estimate() {
     // The same game with TB/TW that mark Black's corner and the dead White stone, but leave F8 standing.
     let dir = tempfile::tempdir().unwrap();
-    let marked = FINISHED.replace(";B[];W[])", ";B[];W[]TB[aa][ba][ca][ab][bb][cb][ac][bc][cc])");
-    write_file(dir.path(), "m.sgf", &marked);
+    write_marked(dir.path(), "m.sgf", "TB[aa][ba][ca][ab][bb][cb][ac][bc][cc]");
     let game = game_json(dir.path(), &["score", "--format", "json", "m.sgf"]);
     assert_eq!(game["score"]["dead_source"], "record");
     let warning = diagnostic(&game, "markup-differs-from-estimate");
@@ -111,8 +115,7 @@ fn markup_of_territory_alone_is_named_when_the_estimate_gives_re() {
     // stones B8 and F8 left standing unmarked. Counted as marked (nothing dead), the count misses RE; the
     // estimate's dead stones give it, and the RE warning says so.
     let dir = tempfile::tempdir().unwrap();
-    let marked = FINISHED.replace(";B[];W[])", ";B[];W[]TB[aa][ba][ca][ab][cb][ac][bc][cc]TW[ga][ha][ia][gb][hb][ib])");
-    write_file(dir.path(), "t.sgf", &marked);
+    write_marked(dir.path(), "t.sgf", "TB[aa][ba][ca][ab][cb][ac][bc][cc]TW[ga][ha][ia][gb][hb][ib]");
     let game = game_json(dir.path(), &["score", "--format", "json", "t.sgf"]);
     assert_eq!(game["score"]["dead_source"], "record");
     assert_eq!(game["score"]["dead"], json!([]));
@@ -132,8 +135,7 @@ fn markup_of_territory_alone_is_named_when_the_estimate_gives_re() {
     );
 
     // Markup that marks a dead stone and misses another: the same hint, without the convention.
-    let partly = FINISHED.replace(";B[];W[])", ";B[];W[]TB[aa][ba][ca][ab][bb][cb][ac][bc][cc])");
-    write_file(dir.path(), "m.sgf", &partly);
+    write_marked(dir.path(), "m.sgf", "TB[aa][ba][ca][ab][bb][cb][ac][bc][cc]");
     let game = game_json(dir.path(), &["score", "--format", "json", "m.sgf"]);
     let message = diagnostic(&game, "result-mismatch")["message"].as_str().unwrap().to_string();
     assert!(message.contains("estimated dead stones instead (White B8, Black F8) gives RE (--dead auto)"), "{message}");
@@ -144,8 +146,7 @@ fn markup_of_territory_alone_is_named_when_the_estimate_gives_re() {
     );
 
     // Markup that gives RE draws no hint.
-    let full = FINISHED.replace(";B[];W[])", ";B[];W[]TB[aa][ba][ca][ab][bb][cb][ac][bc][cc]TW[fb])");
-    write_file(dir.path(), "f.sgf", &full);
+    write_marked(dir.path(), "f.sgf", "TB[aa][ba][ca][ab][bb][cb][ac][bc][cc]TW[fb]");
     let game = game_json(dir.path(), &["score", "--format", "json", "f.sgf"]);
     assert_eq!(game["score"]["matches_record"], true, "{game:#}");
 }
