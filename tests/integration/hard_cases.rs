@@ -750,6 +750,19 @@ const MARKUP_ERRORS: &[(&str, &[&str], &[&str], &str)] = &[
         "White's lone B18 in Black's upper-left corner is in atari (A18); White A18 would be suicide, since \
          Black's A19-C18 keeps C17 and A17-B17 keeps C17 too: dead, and the record's RE (B+6.5) counts it so",
     ),
+    (
+        "2017-05-new/2017-05-26-7.sgf",
+        &[],
+        &[
+            "am", "an", "ap", "bm", "bp", "bs", "cl", "cm", "co", "cp", "cq", "cr", "cs", "dl", "dp", "dq", "ds", "ek",
+            "el", "em", "eo", "es", "fl", "fm", "fn", "fo", "fp", "fs", "gn",
+        ],
+        "a double seki in the lower left that the markup kills (and GNU Go, whose owl_attack E9 answers PASS): \
+         Black's E9-A6 chain (16 stones) and White's A5-D6 have the same two liberties, D7 and E6, and Black's \
+         C5-F1 chain (13) and White's A2-B3 the same two, A1 and A3. Each of those four moves puts the mover's \
+         chain in atari, and the other side takes it at the other point; no chain of the four has another \
+         liberty or can gain one: seki, so Black's 29 stones are alive (RE W+31.5 counts them dead)",
+    ),
 ];
 
 /// A finished game outside `hard-cases.txt` that reading settles only with 5,000 expansions for its question
