@@ -561,6 +561,21 @@ fn groups_reading_cannot_save_die_on_a_quarter_of_the_playouts() {
     estimate_equals_markup("the unsaved groups", UNSAVED);
 }
 
+/// A finished game where a group that reading cannot save is in seki by the liberty counts with the opposing
+/// group beside it, and the counts read it right: the playouts' split does not kill it (#13).
+const SEKI_BY_THE_COUNTS: &[(&str, &str)] = &[(
+    "2017-01-new/2017-01-02-27.sgf",
+    "White's G15-B8 chain (17 stones) inside Black's left side has three liberties, E11 E10 E9, all shared with \
+     Black's H15-E8 chain, which has those and J14. White J14 leaves three shared liberties; Black E9 first is \
+     answered by White J14, and then whoever fills E10 or E11 is captured: a seki either way, as the markup and \
+     GNU Go have it (the playouts captured White in 40% of their lines)",
+)];
+
+#[test]
+fn a_seki_the_liberty_counts_read_right_survives_split_playouts() {
+    estimate_equals_markup("the seki by the counts", SEKI_BY_THE_COUNTS);
+}
+
 #[test]
 fn groups_the_playouts_narrowly_kill_live_when_reading_says_so() {
     estimate_equals_markup("the read split groups", READ_ALIVE);

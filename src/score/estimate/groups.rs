@@ -929,6 +929,9 @@ pub(crate) struct Judgement {
     pub open: Vec<Vec<usize>>,
     /// The space around the open groups: their pockets, and the liberties of the groups bordering them.
     pub area: Vec<Pt>,
+    /// Per chain: its group is in seki by the liberty counts with a weak opposing group (neither side can fill a
+    /// shared liberty, whoever starts), in the last round.
+    pub count_seki: Vec<bool>,
 }
 
 /// What a weak group's pocket holds: the space it can reach through empty points, dead stones and its own
@@ -1209,7 +1212,9 @@ pub(crate) fn judge(
     let nc = pos.chains.len();
     let mut seen = vec![false; pos.len()];
     let mut race_left = RACE_READ_TOTAL;
+    let mut count_seki = vec![false; nc];
     for _round in 0..=nc {
+        count_seki.iter_mut().for_each(|s| *s = false);
         let dead: Vec<bool> = verdict.iter().map(|v| matches!(v, Verdict::Dead(_))).collect();
         let regions = Regions::new(pos, &dead);
         let groups = Groups::new(pos, &regions, &dead);
@@ -1321,7 +1326,34 @@ pub(crate) fn judge(
                         }))
                     }
                     (Outcome::SecondDies, Outcome::SecondDies) => beaten.push(h),
-                    (Outcome::Seki, Outcome::Seki) => in_seki = true,
+                    (Outcome::Seki, Outcome::Seki) => {
+                        in_seki = true;
+                        // Only a seki of two single chains that counting reads right: filling a shared liberty
+                        // joins the filler to no other stones (it is a self-atari), and each outside liberty can
+                        // be filled by the other side (it has two empty neighbours, or the filler has other
+                        // stones beside it).
+                        let (gc, hc) = (group.chains[0], groups.list[h].chains[0]);
+                        let single = group.chains.len() == 1 && groups.list[h].chains.len() == 1;
+                        let (gl, hl) = (&group.libs, &groups.list[h].libs);
+                        let sealed = gl
+                            .iter()
+                            .filter(|p| hl.binary_search(p).is_ok())
+                            .all(|&p| !pos.touches(p, |d| d != gc && d != hc && !dead[d]));
+                        let fillable = |libs: &[Pt], others: &[Pt], filler: usize| {
+                            libs.iter().filter(|p| others.binary_search(p).is_err()).all(|&p| {
+                                let empty = pos.neighbours(p).iter().filter(|&&q| pos.stone[usize::from(q)].is_none());
+                                empty.count() >= 2
+                                    || pos.touches(p, |d| {
+                                        d != filler && !dead[d] && pos.chains[d].color == pos.chains[filler].color
+                                    })
+                            })
+                        };
+                        if single && sealed && fillable(gl, hl, hc) && fillable(hl, gl, gc) {
+                            for &c in &group.chains {
+                                count_seki[c] = true;
+                            }
+                        }
+                    }
                     _ => contested.push(h),
                 }
             }
@@ -1394,6 +1426,7 @@ pub(crate) fn judge(
                     strong[g],
                     deaths.iter().find(|d| d.0 == g).map_or(String::new(), |d| format!(" DIES {:?}", d.1))
                         + if seki.contains(&g) { " SEKI" } else { "" }
+                        + if count_seki[group.chains[0]] { " COUNT-SEKI" } else { "" }
                 );
             }
         }
@@ -1474,7 +1507,7 @@ pub(crate) fn judge(
         .filter(|&p| in_area[p] && pos.chain_at(p as Pt).is_none_or(|c| dead[c]))
         .map(|p| p as Pt)
         .collect();
-    Judgement { verdict, open, area }
+    Judgement { verdict, open, area, count_seki }
 }
 
 #[cfg(test)]
