@@ -305,9 +305,9 @@ const CASES: &[Case] = &[
         path: "2017-03-new/2017-03-06-10.sgf",
         verdict: KnownDifference,
         extra: &[],
-        missed: &["ba", "bb", "cb", "dr", "eq"],
-        note: "W B19 B18 C18 inside Black's living corner, and Black stones in White's lower left: the estimate \
-               leaves them open (D6, F4, D9 and F10, not surrounded, are found dead by the playouts)",
+        missed: &["ba", "bb", "cb"],
+        note: "W B19 B18 C18 inside Black's living corner: the estimate leaves them open (Black's D2 and E3 in \
+               White's lower left die once D6 and F4, beside them, lose their race)",
     },
     Case {
         path: "2017-03-new/2017-03-09-1.sgf",
@@ -706,6 +706,28 @@ const TWO_LINKS_TO_A_GROUP: &[(&str, &str)] = &[(
 #[test]
 fn two_single_links_to_one_group_connect() {
     estimate_equals_markup("the two links", TWO_LINKS_TO_A_GROUP);
+}
+
+/// Finished games where a weaker chain of one colour, in atari and unable to escape, stands between two groups
+/// of the other colour that would die with it in the same round: capturing it joins them, and the joined group
+/// lives (#13). The weaker chain dies first and the rest is judged again.
+const JOINED_BY_CAPTURE: &[(&str, &str)] = &[
+    (
+        "2016-08-new/2016-08-30-52.sgf",
+        "White's E11-E10 is in atari (D10; White D10 leaves it one liberty) between Black's C16-E12 chain and \
+         Black's D11 and F11-C9 chains: Black D10 takes it and joins them around its space, so White's eyeless \
+         C13-D7 stones inside the left side are the dead ones (39 stones and 136 points off before)",
+    ),
+    (
+        "2017-01-new/2017-01-15-22.sgf",
+        "the same shape in the upper left: the chain in atari between two Black groups dies first, and Black's \
+         joined group lives (25 stones off before)",
+    ),
+];
+
+#[test]
+fn a_chain_whose_capture_joins_two_groups_dies_first() {
+    estimate_equals_markup("the joining captures", JOINED_BY_CAPTURE);
 }
 
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup

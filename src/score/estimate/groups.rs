@@ -1200,6 +1200,21 @@ fn cut_short_groups(
     captured
 }
 
+/// Whether capturing group `h` joins two groups of the other colour, safely: every chain of theirs beside it
+/// has a second liberty, so none of them is taken first.
+fn joins_by_capture(pos: &Pos, groups: &Groups, dead: &[bool], h: usize) -> bool {
+    let color = groups.list[h].color;
+    let beside: Vec<usize> = groups.list[h]
+        .chains
+        .iter()
+        .flat_map(|&c| &pos.chains[c].stones)
+        .flat_map(|&s| pos.neighbours(s).iter().filter_map(|&q| pos.chain_at(q)))
+        .filter(|&d| pos.chains[d].color != color && !dead[d])
+        .collect();
+    beside.iter().all(|&d| groups.chain_libs[d].len() >= 2)
+        && beside.iter().any(|&d| groups.group_of[d] != groups.group_of[beside[0]])
+}
+
 /// Judges every chain, starting from what Benson's algorithm proved (`verdict` holds it on entry).
 pub(crate) fn judge(
     board: &Board,
@@ -1405,6 +1420,23 @@ pub(crate) fn judge(
                         .iter()
                         .any(|&h| h != *g && groups.list[h].color != groups.list[*g].color && touching(*g, h)))
         });
+        // Nor does a group die beside a weaker one of the other colour that dies this round, when capturing that
+        // one joins it to another of its own groups: the capture may give the joined group life, so the weaker
+        // one dies first and the rest is judged again.
+        let dying: Vec<usize> = deaths.iter().map(|d| d.0).collect();
+        let waits: Vec<bool> = deaths
+            .iter()
+            .map(|&(g, _, _)| {
+                dying.iter().any(|&h| {
+                    groups.list[h].color != groups.list[g].color
+                        && groups.list[h].libs.len() < groups.list[g].libs.len()
+                        && touching(g, h)
+                        && joins_by_capture(pos, &groups, &dead, h)
+                })
+            })
+            .collect();
+        let mut waits = waits.into_iter();
+        deaths.retain(|_| !waits.next().unwrap_or(false));
         if let Some(t) = trace.as_deref_mut() {
             use std::fmt::Write as _;
             let name = |g: usize| {
