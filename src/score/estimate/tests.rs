@@ -532,3 +532,32 @@ fn a_group_walling_a_space_the_opponent_touches_at_one_point_is_not_held_in_it()
     // Chinese: Black's 20 stones and 61 points: the whole board.
     assert_eq!(j.chinese, (81.0, 0.0));
 }
+
+#[test]
+fn a_chain_in_atari_whose_capture_joins_two_groups_dies_first() {
+    // White's E1-E3 has one liberty, D1; White D1 leaves it one (C1). Black's B1-E4 and F1-F3 share only F4,
+    // which White can take, so they are two groups, and F1-F3 alone has no eye beside White's wall. Black D1
+    // takes E1-E3 and joins them around two eyes (C1 and the E1-E3 space). White first: D1 is taken at C1,
+    // leaving a bent four Black can answer; C1 is a self-atari Black takes at D1; F4 or G3 only shorten F1-F3,
+    // whose race with E1-E3 (one liberty) Black still wins. Only White's three stones are dead; they were once
+    // killed in the same round as the Black stones their capture saves.
+    let j = judge(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O O . .
+        . . O X X . O . .
+        O O O X O X . O .
+        O X X X O X O . .
+        . X . . O X O . .
+        ",
+    );
+    assert_eq!(j.dead, ["E1", "E2", "E3"]);
+    // Japanese: Black's C1 D1 and the three dead stones' points, and 3 prisoners; White's 47 points (A1, F4 and
+    // G3 are dame).
+    assert_eq!(j.japanese, (8.0, 47.0));
+    // Chinese: Black's 10 stones and 5 points; White's 16 stones and 47 points.
+    assert_eq!(j.chinese, (15.0, 63.0));
+}
