@@ -1390,10 +1390,15 @@ pub(crate) fn judge(
                 continue;
             }
             // A race lost by the counts is read out when no living group surrounds the loser: the counts see
-            // group liberties, not that the winner's chains in contact may be short of their own (a seki).
+            // group liberties, not that the winner's chains in contact may be short of their own (a seki). It is
+            // read out as well when a living group does surround it but the loser, a solid group with one eye,
+            // lives by capturing the winners: the counts miss a second eye that is miai with the first (an
+            // opposing chain in atari beside a bent three, 2016-11-27-22). Not for eyeless or loose groups, whose
+            // reading escapes into open space (games/ 2015-02-09-2, 2015-10-16-9 were lost with them).
             // The position without its dead stones is the same for every race of a round: made once, when first
             // asked for.
-            if !by_living && killed.is_some() && race_left > 0 {
+            let lives_by_winning = group.eyes == 1 && !group.loose && !winners.is_empty() && lives_by(&winners);
+            if (!by_living || lives_by_winning) && killed.is_some() && race_left > 0 {
                 let cleared = cleared.get_or_insert_with(|| reading_board(board, pos, &dead));
                 if race_survives(cleared, pos, &groups, &strong, g, memo, &mut race_left) {
                     continue;
