@@ -755,6 +755,27 @@ fn a_one_eyed_group_beside_a_living_one_is_read_out() {
     estimate_equals_markup("the one-eyed groups", ONE_EYE_READ_OUT);
 }
 
+/// Finished games where a weak group escaped by "capturing" a weak group of the other colour that it neither
+/// touches nor shares a liberty with, which other stones attack (#13): only captures of groups it races count.
+/// The estimate equals the markup, and GNU Go finds as many dead stones in each.
+const CAPTURES_IN_CONTACT: &[(&str, &str)] = &[
+    (
+        "2017-04-new/2017-04-01-10.sgf",
+        "White's lower-left invasion (A6-B6, C5-D6, E7, F3-G6) makes one eye at most; it lived by counting a \
+         capture of Black's A10-B10-A9, which White's A11-B11 and C10-D10 attack, not it (15 stones off before)",
+    ),
+    (
+        "2017-06-new/2017-06-26-46.sgf",
+        "Black's eyeless B18-D17 stones and B15 in White's upper-left area, dead for the markup and for GNU Go, \
+         were kept alive by counting a capture of White stones out of their contact (8 stones off before)",
+    ),
+];
+
+#[test]
+fn only_captures_of_groups_in_contact_give_life() {
+    estimate_equals_markup("the captures in contact", CAPTURES_IN_CONTACT);
+}
+
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
 /// is wrong by the rules, checked by hand: it leaves standing stones that are dead (GNU Go's own reading agrees:
 /// `owl_attack` succeeds, `owl_defend` fails). The estimate has exactly the stones listed as `extra` more and

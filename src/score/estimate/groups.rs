@@ -1200,6 +1200,14 @@ fn cut_short_groups(
     captured
 }
 
+/// Whether a stone of group `g` stands beside a stone of group `h`.
+fn touching_groups(pos: &Pos, groups: &Groups, g: usize, h: usize) -> bool {
+    groups.list[g]
+        .chains
+        .iter()
+        .any(|&c| pos.chains[c].stones.iter().any(|&s| pos.touches(s, |d| groups.group_of[d] == h as u32)))
+}
+
 /// Whether capturing group `h` joins two groups of the other colour, safely: every chain of theirs beside it
 /// has a second liberty, so none of them is taken first.
 fn joins_by_capture(pos: &Pos, groups: &Groups, dead: &[bool], h: usize) -> bool {
@@ -1313,6 +1321,7 @@ pub(crate) fn judge(
             let mut by_living = false;
             let mut in_seki = false;
             let (mut beaten, mut contested, mut winners) = (Vec::new(), Vec::new(), Vec::new());
+            let mut engaged: Vec<usize> = Vec::new();
             for &h in &pocket.opponents {
                 if !strong[h]
                     && *enclosed.entry((g.min(h), g.max(h))).or_insert_with(|| {
@@ -1330,6 +1339,9 @@ pub(crate) fn judge(
                     continue;
                 }
                 let (a, b, shared) = race_sides(&groups, &regions, g, h);
+                if shared > 0 || touching_groups(pos, &groups, g, h) {
+                    engaged.push(h);
+                }
                 let first = race::race(a, b, shared, false);
                 let second = race::race(a, b, shared, true);
                 match (first, second) {
@@ -1376,8 +1388,11 @@ pub(crate) fn judge(
             // first leave it open when winning them would. Life is counted both with the liberties the captures
             // fill left out (the space may fall apart into separate eyes) and with them: the strict count alone
             // killed walls that live once their other neighbours die (2017-05-12-11, 2017-06-18-16).
+            // Only captures of groups it races: a weak group beaten by the counts that neither touches it nor
+            // shares a liberty with it is taken by other stones, if at all, and its space is not this group's.
             let lives_by = |captured: &[usize]| {
-                !captured.is_empty() && lives_by_capture(pos, &groups, &regions, &strong, g, captured).either()
+                let captured: Vec<usize> = captured.iter().copied().filter(|h| engaged.contains(h)).collect();
+                !captured.is_empty() && lives_by_capture(pos, &groups, &regions, &strong, g, &captured).either()
             };
             let escapes = lives_by(&beaten);
             let unclear = !contested.is_empty() && {
