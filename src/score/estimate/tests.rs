@@ -561,3 +561,30 @@ fn a_chain_in_atari_whose_capture_joins_two_groups_dies_first() {
     // Chinese: Black's 10 stones and 5 points; White's 16 stones and 47 points.
     assert_eq!(j.chinese, (15.0, 63.0));
 }
+
+#[test]
+fn a_one_eyed_group_lives_when_capturing_its_race_winner_is_miai_with_a_second_eye() {
+    // White's G4-J9 group has one space, the bent three H7 J7 J8 (vital point J7), and touches Black's living
+    // wall. Black's H5 J5 J4 are in atari at J3, which they share with Black's G3-J1 (liberties J2, G2, G1).
+    // By the liberty counts White loses the race; but J7 and J3 are miai: Black J3 is answered at J7 (two
+    // eyes), Black J7 by White J3 taking three stones (an eye there, and the J7 stone is taken inside White's
+    // space later). White lives whoever starts; Black's eight stones are dead.
+    let j = judge(
+        "
+        . . . . . X X O O
+        . . . . . X O O .
+        . . . . X X O . .
+        . . . X . X O O O
+        X X X X X X O X X
+        O O O O X X O O X
+        . . . O O O X X .
+        . . . . . O . X .
+        . . . . . O . X X
+        ",
+    );
+    assert_eq!(j.dead, ["G3", "H1", "H2", "H3", "H5", "J1", "J4", "J5"]);
+    // Japanese: Black's 18 points; White's 28 (the 8 dead stones' points among them) and 8 prisoners.
+    assert_eq!(j.japanese, (18.0, 36.0));
+    // Chinese: Black's 15 stones and 18 points; White's 20 stones and 28 points.
+    assert_eq!(j.chinese, (33.0, 48.0));
+}
