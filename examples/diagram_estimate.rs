@@ -8,7 +8,7 @@ fn main() {
         let text = std::fs::read_to_string(&path).expect("readable file");
         for diagram in text.split("\n\n").filter(|d| !d.trim().is_empty()) {
             let board = Board::from_diagram(diagram);
-            let (estimate, _) = gotool::score::estimate::trace(&board, &Preset::Japanese.rules());
+            let estimate = gotool::score::estimate::estimate(&board, &Preset::Japanese.rules());
             let dead: Vec<String> =
                 estimate.dead_points().iter().map(|p| p.to_board_notation(board.height())).collect();
             #[allow(clippy::print_stdout)]

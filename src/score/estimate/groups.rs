@@ -1412,8 +1412,8 @@ pub(crate) fn judge(
             // reading escapes into open space (games/ 2015-02-09-2, 2015-10-16-9 were lost with them).
             // The position without its dead stones is the same for every race of a round: made once, when first
             // asked for.
-            let lives_by_winning = group.eyes == 1 && !group.loose && !winners.is_empty() && lives_by(&winners);
-            if (!by_living || lives_by_winning) && killed.is_some() && race_left > 0 {
+            let lives_by_winning = || group.eyes == 1 && !group.loose && lives_by(&winners);
+            if killed.is_some() && race_left > 0 && (!by_living || lives_by_winning()) {
                 let cleared = cleared.get_or_insert_with(|| reading_board(board, pos, &dead));
                 if race_survives(cleared, pos, &groups, &strong, g, memo, &mut race_left) {
                     continue;
@@ -1426,12 +1426,7 @@ pub(crate) fn judge(
         // Weakest first: a race lost only against groups that die this round too is not a verdict yet, and two
         // groups in contact cannot both lose their races (one capture saves the other): both wait.
         let dying: Vec<usize> = deaths.iter().map(|d| d.0).collect();
-        let touching = |g: usize, h: usize| {
-            groups.list[g]
-                .chains
-                .iter()
-                .any(|&c| pos.chains[c].stones.iter().any(|&s| pos.touches(s, |d| groups.group_of[d] == h as u32)))
-        };
+        let touching = |g: usize, h: usize| touching_groups(pos, &groups, g, h);
         let by_race: Vec<usize> = deaths.iter().filter(|d| !d.2.is_empty()).map(|d| d.0).collect();
         deaths.retain(|(g, _, winners)| {
             winners.is_empty()
@@ -1444,9 +1439,10 @@ pub(crate) fn judge(
         // one joins it to another of its own groups: the capture may give the joined group life, so the weaker
         // one dies first and the rest is judged again.
         let dying: Vec<usize> = deaths.iter().map(|d| d.0).collect();
-        let waits: Vec<bool> = deaths
+        let waiting: Vec<usize> = dying
             .iter()
-            .map(|&(g, _, _)| {
+            .copied()
+            .filter(|&g| {
                 dying.iter().any(|&h| {
                     groups.list[h].color != groups.list[g].color
                         && groups.list[h].libs.len() < groups.list[g].libs.len()
@@ -1455,8 +1451,7 @@ pub(crate) fn judge(
                 })
             })
             .collect();
-        let mut waits = waits.into_iter();
-        deaths.retain(|_| !waits.next().unwrap_or(false));
+        deaths.retain(|d| !waiting.contains(&d.0));
         if let Some(t) = trace.as_deref_mut() {
             use std::fmt::Write as _;
             let name = |g: usize| {
