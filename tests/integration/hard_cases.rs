@@ -776,6 +776,21 @@ fn only_captures_of_groups_in_contact_give_life() {
     estimate_equals_markup("the captures in contact", CAPTURES_IN_CONTACT);
 }
 
+/// A finished game where a group held in the opponent's living area escaped by counting the capture of a few
+/// stones inside it with their liberties as its space (#13): the capturing stones stay there, and the space left
+/// is one eye. The estimate equals the markup, as GNU Go's final statuses do.
+const NAKADE_CAPTURE: &[(&str, &str)] = &[(
+    "2016-12-new/2016-12-12-5.sgf",
+    "White's S18 T18 S17 in Black's top-right corner have the liberties T19 and S16. Black captures them (S16, \
+     then T19) and is left the bent three S18 T18 S17, one eye; waiting, it loses R18-R16 once White fills Q18, \
+     Q19 and R19. Black's eight stones are dead and White's three live (34 points off before)",
+)];
+
+#[test]
+fn a_capture_of_a_few_stones_inside_leaves_only_their_points() {
+    estimate_equals_markup("the captures of a few stones", NAKADE_CAPTURE);
+}
+
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
 /// is wrong by the rules, checked by hand: it leaves standing stones that are dead (GNU Go's own reading agrees:
 /// `owl_attack` succeeds, `owl_defend` fails). The estimate has exactly the stones listed as `extra` more and

@@ -588,3 +588,31 @@ fn a_one_eyed_group_lives_when_capturing_its_race_winner_is_miai_with_a_second_e
     // Chinese: Black's 15 stones and 18 points; White's 20 stones and 28 points.
     assert_eq!(j.chinese, (33.0, 48.0));
 }
+
+#[test]
+fn a_group_whose_capture_of_three_stones_inside_leaves_one_eye_is_dead() {
+    // Black's corner G8-J6 holds White's H8 J8 H7, whose liberties J9 and H6 are Black's points; White's wall
+    // around it lives. Black captures the three (H6, then J9) but keeps those stones and gets the bent three
+    // H8 J8 H7: White's H8 leaves one eye. Waiting is no better: White fills F8, F9 and G9 from outside, and H6
+    // then takes G8-G6 (Black's chains beside H6 are separate). Black's eight stones are dead whoever moves
+    // first; White's three are not. Counted with their liberties (J9 and H6 as space), the capture looks like
+    // two eyes.
+    let j = judge(
+        "
+        . . . O . . . X .
+        . . . O O . X O O
+        . . . . O X X O X
+        . . . . O O X . X
+        . . . . O O O X .
+        . . . . O O O O O
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["F7", "G6", "G7", "G8", "H5", "H9", "J6", "J7"]);
+    // Japanese: White's 64 points (the 8 dead stones' among them) and 8 prisoners; Black nothing.
+    assert_eq!(j.japanese, (0.0, 72.0));
+    // Chinese: White's 17 stones and 64 points.
+    assert_eq!(j.chinese, (0.0, 81.0));
+}
