@@ -1456,15 +1456,15 @@ pub(crate) fn judge(
         // one joins it to another of its own groups: the capture may give the joined group life, so the weaker
         // one dies first and the rest is judged again.
         let dying: Vec<usize> = deaths.iter().map(|d| d.0).collect();
+        let joining: Vec<usize> = dying.iter().copied().filter(|&h| joins_by_capture(pos, &groups, &dead, h)).collect();
         let waiting: Vec<usize> = dying
             .iter()
             .copied()
             .filter(|&g| {
-                dying.iter().any(|&h| {
+                joining.iter().any(|&h| {
                     groups.list[h].color != groups.list[g].color
                         && groups.list[h].libs.len() < groups.list[g].libs.len()
                         && touching(g, h)
-                        && joins_by_capture(pos, &groups, &dead, h)
                 })
             })
             .collect();
