@@ -791,6 +791,23 @@ fn a_capture_of_a_few_stones_inside_leaves_only_their_points() {
     estimate_equals_markup("the captures of a few stones", NAKADE_CAPTURE);
 }
 
+/// A finished game where a weak group's stones in the framework of a weaker group of the same colour were killed
+/// as surrounded, and their capture saved the opponent's invaders (#13): a weak group with open space of its own
+/// is not clearly dead, nor are its colour's weak groups in its pocket. The estimate equals the markup, as GNU Go's
+/// final statuses do.
+const FRAMEWORK_FRIEND: &[(&str, &str)] = &[(
+    "2017-01-new/2017-01-11-7.sgf",
+    "White's one-eyed left-side group has the open side A5-D11 (31 points of room). Black's eyeless F11-F7 and \
+     D4-F4 groups stand in it beside White's E5-F5 and C1; killing those as surrounded joined Black's groups, \
+     which then looked alive. Black's 17 stones there lose the race (6 liberties against 32) and White's 3 live \
+     (80 points off before)",
+)];
+
+#[test]
+fn stones_in_an_unsettled_framework_of_their_colour_are_not_surrounded() {
+    estimate_equals_markup("the stones in a framework", FRAMEWORK_FRIEND);
+}
+
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
 /// is wrong by the rules, checked by hand: it leaves standing stones that are dead (GNU Go's own reading agrees:
 /// `owl_attack` succeeds, `owl_defend` fails). The estimate has exactly the stones listed as `extra` more and

@@ -817,7 +817,8 @@ fn components_value(pos: &Pos, points: &[Pt]) -> u8 {
 
 /// A weak group with this many points of its own (see [`room`]) has space enough to be unsettled rather than
 /// dead (an unfinished framework). About twice what a group needs for two eyes in open space with the opponent
-/// to move. On finished/ it changes no game (12 would cost one), so it guards unfinished positions only.
+/// to move. Alone it changes no game of finished/ (12 would cost one): it guards unfinished positions, and the weak
+/// groups of its colour in a framework's pocket (see [`judge`]).
 const ROOM: usize = 16;
 
 /// The points of `g`'s pocket (marked in `seen`) nearer to `g`'s stones than to any living opposing stone,
@@ -1309,17 +1310,31 @@ pub(crate) fn judge(
         let mut seki: Vec<usize> = Vec::new();
         // Whether two groups are in an enclosed seki, either way round: asked from both sides, settled once.
         let mut enclosed: std::collections::HashMap<(usize, usize), bool> = std::collections::HashMap::new();
+        // Each weak group's pocket, and whether it has open space of its own (an unfinished framework): then it
+        // is not clearly dead, whatever surrounds it, and nor are the weak groups of its colour in its pocket,
+        // which may join it there (2017-01-11-7: two White stones in a framework of White's that Black's
+        // stones still stand in were killed as surrounded, and so saved those stones).
+        let pockets: Vec<Option<(Pocket, bool)>> = groups
+            .list
+            .iter()
+            .enumerate()
+            .map(|(g, group)| {
+                if strong[g] {
+                    return None;
+                }
+                let blocked = &blocks[group.color.opponent().index()];
+                let pocket = pocket(pos, &groups, &dead, blocked, g, &mut seen);
+                let settled_by_friend = pocket.friends.iter().any(|&f| strong[f]);
+                let roomy =
+                    !settled_by_friend && !pocket.opponents.is_empty() && room(pos, &groups, &dead, &seen, g) >= ROOM;
+                Some((pocket, roomy))
+            })
+            .collect();
+        let roomy = |g: usize| pockets[g].as_ref().is_some_and(|(_, roomy)| *roomy);
         for (g, group) in groups.list.iter().enumerate() {
-            if strong[g] {
-                continue;
-            }
-            let blocked = &blocks[group.color.opponent().index()];
-            let pocket = pocket(pos, &groups, &dead, blocked, g, &mut seen);
-            if pocket.friends.iter().any(|&f| strong[f]) || pocket.opponents.is_empty() {
-                continue;
-            }
-            // Open space of its own (an unfinished framework): not clearly dead, whatever surrounds it.
-            if room(pos, &groups, &dead, &seen, g) >= ROOM {
+            let Some((pocket, _)) = &pockets[g] else { continue };
+            // The group is among its pocket's friends.
+            if pocket.opponents.is_empty() || pocket.friends.iter().any(|&f| strong[f] || roomy(f)) {
                 continue;
             }
             // Against each opposing group around it: a living one kills it; a weak one races it. It is dead only
