@@ -799,8 +799,8 @@ const FRAMEWORK_FRIEND: &[(&str, &str)] = &[(
     "2017-01-new/2017-01-11-7.sgf",
     "White's one-eyed left-side group has the open side A5-D11 (31 points of room). Black's eyeless F11-F7 and \
      D4-F4 groups stand in it beside White's E5-F5 and C1; killing those as surrounded joined Black's groups, \
-     which then looked alive. Black's 17 stones there lose the race (6 liberties against 32) and White's 3 live \
-     (80 points off before)",
+     which then looked alive. Black's 17 stones there lose their races (6 liberties against 32, 7 against 45) \
+     and White's 3 live (80 points off before)",
 )];
 
 #[test]
