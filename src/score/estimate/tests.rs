@@ -616,3 +616,40 @@ fn a_group_whose_capture_of_three_stones_inside_leaves_one_eye_is_dead() {
     // Chinese: White's 17 stones and 64 points.
     assert_eq!(j.chinese, (0.0, 81.0));
 }
+
+#[test]
+fn stones_beside_invaders_in_their_own_unsettled_framework_are_not_surrounded() {
+    // On 11×11 (columns A–L, row 11 at the top). White's E11-H1 group (the eye G11) walls the left side, where
+    // Black's stones still stand: the eyeless chain F10-G5 with D6 (liberties G9 G8 E6 D5), the chain D4-C3-D2
+    // with B2 in the corner, and A5. White's E5 F5 sit between Black's two chains (liberties D5 and E6), White's
+    // B1 C1 in the corner. Black's only eyes would come from capturing those, one eye each: E5 F5 by D5 and E6,
+    // B1 C1 by A1, D1 and C2. White answers Black's first move on either by taking the other: Black D5 or E6 by
+    // D1 (B1 C1 D1 join E2 at E1), Black D1, A1, C2 or B3 by D5 (E5 F5 D5 join C4 C6 at C5). One eye loses to
+    // White's eye and framework: all 17 Black stones left of J are dead, and E5 F5 and B1 C1 live (GNU Go's
+    // final statuses agree). They were once killed as surrounded, their pocket reaching Black's J wall through
+    // White's framework, and with them off the board Black's two chains looked alive.
+    let j = judge(
+        "
+        . . . . O O . O X . .
+        . . . . O X O O X . .
+        . . O . O X . O X . .
+        . . . . O X . O X . .
+        . . O O X X O O X . .
+        . O O X . X X O X . .
+        X . . . O O X O X . .
+        . O O X X X O O X . .
+        . . X X O . O O X . .
+        . X . X O . . O X . .
+        . O O . . . . O X . .
+        ",
+    );
+    assert_eq!(
+        j.dead,
+        ["A5", "B2", "C3", "D2", "D3", "D4", "D6", "E4", "E7", "F4", "F6", "F7", "F8", "F9", "F10", "G5", "G6"]
+    );
+    // Japanese: Black's K and L columns (22); White's 38 empty points and the 17 dead stones' points left of J
+    // (55), and 17 prisoners.
+    assert_eq!(j.japanese, (22.0, 72.0));
+    // Chinese: Black 11 stones + 22; White 33 stones + 55.
+    assert_eq!(j.chinese, (33.0, 88.0));
+}
