@@ -791,10 +791,10 @@ fn a_capture_of_a_few_stones_inside_leaves_only_their_points() {
     estimate_equals_markup("the captures of a few stones", NAKADE_CAPTURE);
 }
 
-/// A finished game where a weak group's stones in the framework of a weaker group of the same colour were killed
-/// as surrounded, and their capture saved the opponent's invaders (#13): a weak group with open space of its own
-/// is not clearly dead, nor are its colour's weak groups in its pocket. The estimate equals the markup, as GNU Go's
-/// final statuses do.
+/// A finished game where weak stones in the unsettled framework of another weak group of the same colour were
+/// killed as surrounded, and their capture saved the opponent's invaders (#13): a weak group with open space of
+/// its own is not clearly dead, nor are its colour's weak groups in its pocket. The estimate equals the markup, as
+/// GNU Go's final statuses do.
 const FRAMEWORK_FRIEND: &[(&str, &str)] = &[(
     "2017-01-new/2017-01-11-7.sgf",
     "White's one-eyed left-side group has the open side A5-D11 (31 points of room). Black's eyeless F11-F7 and \

@@ -817,8 +817,8 @@ fn components_value(pos: &Pos, points: &[Pt]) -> u8 {
 
 /// A weak group with this many points of its own (see [`room`]) has space enough to be unsettled rather than
 /// dead (an unfinished framework). About twice what a group needs for two eyes in open space with the opponent
-/// to move. Alone it changes no game of finished/ (12 would cost one): it guards unfinished positions, and the weak
-/// groups of its colour in a framework's pocket (see [`judge`]).
+/// to move. Alone it changed no game of finished/ (12 would cost one, before the friend rule of `judge`): it guards
+/// unfinished positions and, through a roomy group's pocket, the weak groups of the same colour there.
 const ROOM: usize = 16;
 
 /// The points of `g`'s pocket (marked in `seen`) nearer to `g`'s stones than to any living opposing stone,
@@ -1312,8 +1312,8 @@ pub(crate) fn judge(
         let mut enclosed: std::collections::HashMap<(usize, usize), bool> = std::collections::HashMap::new();
         // Each weak group's pocket, and whether it has open space of its own (an unfinished framework): then it
         // is not clearly dead, whatever surrounds it, and nor are the weak groups of its colour in its pocket,
-        // which may join it there (2017-01-11-7: two White stones in a framework of White's that Black's
-        // stones still stand in were killed as surrounded, and so saved those stones).
+        // which may join it there (2017-01-11-7: White's E5-F5 and C1, in White's framework where Black's stones
+        // still stand, were killed as surrounded, and capturing them saved Black's stones).
         let pockets: Vec<Option<(Pocket, bool)>> = groups
             .list
             .iter()
@@ -1333,7 +1333,7 @@ pub(crate) fn judge(
         let roomy = |g: usize| pockets[g].as_ref().is_some_and(|(_, roomy)| *roomy);
         for (g, group) in groups.list.iter().enumerate() {
             let Some((pocket, _)) = &pockets[g] else { continue };
-            // The group is among its pocket's friends.
+            // `friends` includes `g`: this covers its own room too.
             if pocket.opponents.is_empty() || pocket.friends.iter().any(|&f| strong[f] || roomy(f)) {
                 continue;
             }

@@ -623,11 +623,11 @@ fn stones_beside_invaders_in_their_own_unsettled_framework_are_not_surrounded() 
     // Black's stones still stand: the eyeless chain F10-G5 with D6 (liberties G9 G8 E6 D5), the chain D4-C3-D2
     // with B2 in the corner, and A5. White's E5 F5 sit between Black's two chains (liberties D5 and E6), White's
     // B1 C1 in the corner. Black's only eyes would come from capturing those, one eye each: E5 F5 by D5 and E6,
-    // B1 C1 by A1, D1 and C2. White answers Black's first move on either by taking the other: Black D5 or E6 by
+    // B1 C1 by A1, D1 and C2. White answers Black's first move on either by securing the other: Black D5 or E6 by
     // D1 (B1 C1 D1 join E2 at E1), Black D1, A1, C2 or B3 by D5 (E5 F5 D5 join C4 C6 at C5). One eye loses to
     // White's eye and framework: all 17 Black stones left of J are dead, and E5 F5 and B1 C1 live (GNU Go's
     // final statuses agree). They were once killed as surrounded, their pocket reaching Black's J wall through
-    // White's framework, and with them off the board Black's two chains looked alive.
+    // White's framework, and with them off the board Black's D4-C3-D2 chain, D6 and B2 were kept alive.
     let j = judge(
         "
         . . . . O O . O X . .
