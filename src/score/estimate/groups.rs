@@ -1310,31 +1310,32 @@ pub(crate) fn judge(
         let mut seki: Vec<usize> = Vec::new();
         // Whether two groups are in an enclosed seki, either way round: asked from both sides, settled once.
         let mut enclosed: std::collections::HashMap<(usize, usize), bool> = std::collections::HashMap::new();
-        // Each weak group's pocket, and whether it has open space of its own (an unfinished framework): then it
-        // is not clearly dead, whatever surrounds it, and nor are the weak groups of its colour in its pocket,
-        // which may join it there (2017-01-11-7: White's E5-F5 and C1, in White's framework where Black's stones
-        // still stand, were killed as surrounded, and capturing them saved Black's stones).
-        let pockets: Vec<Option<(Pocket, bool)>> = groups
-            .list
-            .iter()
-            .enumerate()
-            .map(|(g, group)| {
-                if strong[g] {
-                    return None;
-                }
-                let blocked = &blocks[group.color.opponent().index()];
-                let pocket = pocket(pos, &groups, &dead, blocked, g, &mut seen);
-                let settled_by_friend = pocket.friends.iter().any(|&f| strong[f]);
-                let roomy =
-                    !settled_by_friend && !pocket.opponents.is_empty() && room(pos, &groups, &dead, &seen, g) >= ROOM;
-                Some((pocket, roomy))
-            })
-            .collect();
-        let roomy = |g: usize| pockets[g].as_ref().is_some_and(|(_, roomy)| *roomy);
+        // The weak groups' pockets. A pocket is the same walked from any group in it, so it is walked once and
+        // shared. No group in it is judged when it reaches no opposing group, holds a strong group, or holds a
+        // group with open space of its own (an unfinished framework): that one is not clearly dead, whatever
+        // surrounds it, and nor are the others, which may join it there (2017-01-11-7: White's E5-F5 and C1, in
+        // White's framework where Black's stones still stand, were killed as surrounded, and capturing them saved
+        // Black's stones).
+        let mut pocket_of: Vec<Option<usize>> = vec![None; groups.list.len()];
+        let mut pockets: Vec<(Pocket, bool)> = Vec::new();
         for (g, group) in groups.list.iter().enumerate() {
-            let Some((pocket, _)) = &pockets[g] else { continue };
-            // `friends` includes `g`: this covers its own room too.
-            if pocket.opponents.is_empty() || pocket.friends.iter().any(|&f| strong[f] || roomy(f)) {
+            if strong[g] || pocket_of[g].is_some() {
+                continue;
+            }
+            let blocked = &blocks[group.color.opponent().index()];
+            let pocket = pocket(pos, &groups, &dead, blocked, g, &mut seen);
+            let unjudged = pocket.opponents.is_empty()
+                || pocket.friends.iter().any(|&f| strong[f])
+                || pocket.friends.iter().any(|&f| room(pos, &groups, &dead, &seen, f) >= ROOM);
+            for &f in &pocket.friends {
+                pocket_of[f] = Some(pockets.len());
+            }
+            pockets.push((pocket, unjudged));
+        }
+        for (g, group) in groups.list.iter().enumerate() {
+            let Some(p) = pocket_of[g] else { continue };
+            let (pocket, unjudged) = &pockets[p];
+            if *unjudged {
                 continue;
             }
             // Against each opposing group around it: a living one kills it; a weak one races it. It is dead only
