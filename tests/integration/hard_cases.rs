@@ -808,6 +808,21 @@ fn stones_in_an_unsettled_framework_of_their_colour_are_not_surrounded() {
     estimate_equals_markup("the stones in a framework", FRAMEWORK_FRIEND);
 }
 
+/// An eyeless group that wins its race against stones inside it by the counts, but takes them only by filling
+/// their liberties itself, which leaves an eye at most (#13). It loses its race against the one-eyed wall
+/// around it, and the stones it would capture live. The estimate equals the markup, as GNU Go's final statuses do.
+const ENGULFED_CAPTURE: &[(&str, &str)] = &[(
+    "2016-08-new/2016-08-04-8.sgf",
+    "Black's eyeless B19 corner (6 liberties) wins by the counts against White's A18-A17 (2), but takes them \
+     only by playing A19 and B17: one eye at most, against the one eye (D15) of White's wall. Counted as two \
+     eyes once A18-A17 were off, the corner lived (34 points off before)",
+)];
+
+#[test]
+fn a_capture_that_fills_its_own_liberties_leaves_one_eye_at_most() {
+    estimate_equals_markup("an eyeless group's capture", ENGULFED_CAPTURE);
+}
+
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
 /// is wrong by the rules, checked by hand: it leaves standing stones that are dead (GNU Go's own reading agrees:
 /// `owl_attack` succeeds, `owl_defend` fails). The estimate has exactly the stones listed as `extra` more and

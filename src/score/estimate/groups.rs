@@ -994,6 +994,13 @@ fn pocket(pos: &Pos, groups: &Groups, dead: &[bool], blocked: &PointSet, g: usiz
 /// (2017-06-03-5) was killed, as GNU Go kills it and the markup does not.
 const NAKADE_STONES: usize = 3;
 
+/// A group escapes by capturing at most this many stones whose liberties are all its own only if the strict count
+/// gives it life (see [`judge`]): their points make one eye at most, whoever moves next. Three stones in a row
+/// make two eyes when the capturer also plays their middle point. Measured on finished/ with `eval.py`: with
+/// three, 2017-05-12-11 and 2017-06-18-16 were lost (eyeless walls that take three stones and live once their
+/// other neighbours die), and two records of games/ (`check --dead auto`).
+const ONE_EYE_STONES: usize = 2;
+
 /// Expansions of the reading that checks races lost by the counts, per position (see [`race_survives`]).
 const RACE_READ_TOTAL: u32 = 3_000;
 
@@ -1424,8 +1431,19 @@ pub(crate) fn judge(
                 }
                 let by = lives_by_capture(pos, &groups, &regions, &strong, g, &captured);
                 let inside_living = pocket.opponents.iter().all(|h| strong[*h] || captured.contains(h));
-                let few = captured.iter().map(|&h| groups.list[h].stones).sum::<usize>() <= NAKADE_STONES;
-                if by_living && inside_living && few { by.liberties_filled } else { by.either() }
+                let stones = captured.iter().map(|&h| groups.list[h].stones).sum::<usize>();
+                // Stones whose every liberty is this group's are captured only by its own stones on those
+                // liberties, which stay there: one or two of them leave an eye at most, whoever moves next
+                // (2016-08-04-8: Black's eyeless corner takes White's A18-A17 by playing A19 and B17).
+                let engulfed = stones <= ONE_EYE_STONES
+                    && captured
+                        .iter()
+                        .all(|&h| groups.list[h].libs.iter().all(|l| group.libs.binary_search(l).is_ok()));
+                if (by_living && inside_living && stones <= NAKADE_STONES) || engulfed {
+                    by.liberties_filled
+                } else {
+                    by.either()
+                }
             };
             let escapes = lives_by(&beaten);
             let unclear = !contested.is_empty() && {
@@ -1457,16 +1475,28 @@ pub(crate) fn judge(
             }
         }
         // Weakest first: a race lost only against groups that die this round too is not a verdict yet, and two
-        // groups in contact cannot both lose their races (one capture saves the other): both wait.
+        // groups in contact cannot both lose their races (one capture saves the other): both wait. Unless one
+        // of them wins its race against the other, and capturing that one joins it to nothing: its escape by
+        // that capture was counted already and failed, so its death stands, and the other, whose winner dies,
+        // waits (2016-08-04-8: Black's corner wins against White's A18-A17, but taking them leaves it one eye
+        // against White's one-eyed wall).
         let dying: Vec<usize> = deaths.iter().map(|d| d.0).collect();
         let touching = |g: usize, h: usize| touching_groups(pos, &groups, g, h);
         let by_race: Vec<usize> = deaths.iter().filter(|d| !d.2.is_empty()).map(|d| d.0).collect();
+        let beaten_alone: Vec<(usize, usize)> = deaths
+            .iter()
+            .filter(|d| !joins_by_capture(pos, &groups, &dead, d.0))
+            .flat_map(|d| d.2.iter().map(move |&w| (w, d.0)))
+            .collect();
         deaths.retain(|(g, _, winners)| {
             winners.is_empty()
                 || (!winners.iter().all(|h| dying.contains(h))
-                    && !by_race
-                        .iter()
-                        .any(|&h| h != *g && groups.list[h].color != groups.list[*g].color && touching(*g, h)))
+                    && !by_race.iter().any(|&h| {
+                        h != *g
+                            && groups.list[h].color != groups.list[*g].color
+                            && touching(*g, h)
+                            && !beaten_alone.contains(&(*g, h))
+                    }))
         });
         // Nor does a group die beside a weaker one of the other colour that dies this round, when capturing that
         // one joins it to another of its own groups: the capture may give the joined group life, so the weaker
