@@ -823,6 +823,21 @@ fn a_capture_that_fills_its_own_liberties_leaves_one_eye_at_most() {
     estimate_equals_markup("an eyeless group's capture", ENGULFED_CAPTURE);
 }
 
+/// A race lost by the counts against an eyeless group, where the loser's liberties are points the winner's colour
+/// fills only by self-atari beside its own stone inside (#13): the capture that answers it gives the loser an eye,
+/// and an eye against none wins. The estimate equals the markup, as GNU Go's final statuses do.
+const HELD_LIBERTIES: &[(&str, &str)] = &[(
+    "2017-04-new/2017-04-06-6.sgf",
+    "White's lower-left group (B2-J1, D1) has three liberties, C1 D2 E1, against Black's eyeless A6-C5 and \
+     D4-G7 groups. Black's E2 inside makes D2 and E1 self-atari for Black, and C1 too: Black cannot approach, \
+     White captures E2 for an eye, and Black's 20 stones there die (84 points off before)",
+)];
+
+#[test]
+fn liberties_the_winner_fills_only_by_self_atari_are_an_eye() {
+    estimate_equals_markup("liberties held by a stone inside", HELD_LIBERTIES);
+}
+
 /// Finished games outside `hard-cases.txt` (GNU Go's final statuses agree with their markup) where the markup
 /// is wrong by the rules, checked by hand: it leaves standing stones that are dead (GNU Go's own reading agrees:
 /// `owl_attack` succeeds, `owl_defend` fails). The estimate has exactly the stones listed as `extra` more and

@@ -141,6 +141,34 @@ fn can_stand(pos: &Pos, libs: &[Vec<Pt>], dead: &[bool], p: Pt, color: Color) ->
     liberties_after(pos, libs, dead, p, color).len() >= 2
 }
 
+/// The liberties of eyeless, solid group `g` where a stone of the other colour would join its stones inside `g`
+/// (other than race opponent `h`'s) and be in atari there, capturing nothing, its last liberty one of `g`'s: the
+/// opponent fills such a point only as a self-atari, which `g` answers by capturing, with an eye where those
+/// stones stood (2017-04-06-6: Black's lone E2 inside White's lower-left group makes D2 and E1 such points).
+fn held_liberties(pos: &Pos, groups: &Groups, dead: &[bool], g: usize, h: usize) -> Vec<Pt> {
+    let group = &groups.list[g];
+    if group.eyes > 0 || group.loose {
+        return Vec::new();
+    }
+    let libs = &groups.chain_libs;
+    let opponent = group.color.opponent();
+    let inside = |c: usize| !dead[c] && pos.chains[c].color == opponent && groups.group_of[c] != h as u32;
+    group
+        .libs
+        .iter()
+        .copied()
+        .filter(|&p| {
+            let captures = pos.touches(p, |c| !dead[c] && pos.chains[c].color == group.color && libs[c].len() == 1);
+            let after = liberties_after(pos, libs, dead, p, opponent);
+            pos.touches(p, inside)
+                && !pos.touches(p, |c| groups.group_of[c] == h as u32)
+                && !captures
+                && after.len() <= 1
+                && after.iter().all(|l| group.libs.binary_search(l).is_ok())
+        })
+        .collect()
+}
+
 /// Does connecting at empty `p` make a chain of `color` the opponent cannot put in atari at once? It fails when
 /// the connected chain is left with two liberties and the opponent can stand on one of them: connecting there
 /// only leaves the chain in atari (small chains inside the opponent's eye, say).
@@ -610,6 +638,36 @@ fn race_sides(groups: &Groups, regions: &Regions, g: usize, h: usize) -> (Side, 
     }
     let b_out = b_libs.iter().filter(|&&p| !in_eye(p, &b_eye_regions) && a_libs.binary_search(&p).is_err()).count();
     (Side { outside: a_out, eye: a_eye }, Side { outside: b_out as u32, eye: b_eye }, shared)
+}
+
+/// Whether `g` loses its race against `h` (counted as `sides`) whoever moves first even with two or more of its
+/// liberties that `h`'s colour fills only by self-atari ([`held_liberties`]) taken as its eye: it cannot be
+/// approached there, and the capture it answers with gives it an eye.
+fn loses_with_held_liberties(
+    pos: &Pos,
+    groups: &Groups,
+    dead: &[bool],
+    g: usize,
+    h: usize,
+    sides: (Side, Side, u32),
+) -> bool {
+    let held = held_liberties(pos, groups, dead, g, h);
+    let (mut a, mut b, mut shared) = sides;
+    if held.len() >= 2 {
+        let other = &groups.list[h];
+        let h_libs = if other.loose { &other.weakest_libs } else { &other.libs };
+        for p in held {
+            if h_libs.binary_search(&p).is_ok() {
+                // Still a liberty of `h`'s, which `g` can fill.
+                shared = shared.saturating_sub(1);
+                b.outside += 1;
+            } else {
+                a.outside = a.outside.saturating_sub(1);
+            }
+            a.eye += 1;
+        }
+    }
+    [false, true].into_iter().all(|first| race::race(a, b, shared, first) == Outcome::FirstDies)
 }
 
 /// Whether group `g` lives by capturing the opposing groups `captured`, counted two ways (see
@@ -1374,7 +1432,15 @@ pub(crate) fn judge(
                 }
                 let first = race::race(a, b, shared, false);
                 let second = race::race(a, b, shared, true);
+                // Against an eyeless winner, points the winner can fill only by self-atari are the loser's eye:
+                // an eye against none wins the shared liberties, which the counts miss. Against a winner with
+                // an eye the counts stand (2016-08-04-8 and 2016-11-26-34 were lost without that condition).
                 match (first, second) {
+                    (Outcome::FirstDies, Outcome::FirstDies)
+                        if b.eye == 0 && !loses_with_held_liberties(pos, &groups, &dead, g, h, (a, b, shared)) =>
+                    {
+                        contested.push(h)
+                    }
                     (Outcome::FirstDies, Outcome::FirstDies) => {
                         winners.push(h);
                         killed = killed.or(Some(Death::LosesRace {
