@@ -653,3 +653,36 @@ fn stones_beside_invaders_in_their_own_unsettled_framework_are_not_surrounded() 
     // Chinese: Black 11 stones + 22; White 33 stones + 55.
     assert_eq!(j.chinese, (33.0, 88.0));
 }
+
+#[test]
+fn an_eyeless_corner_that_takes_two_stones_only_by_filling_their_liberties_gets_one_eye_and_dies() {
+    // Black's corner B9-C9-C6-A6 has no eye; its liberties are A9, B7, D9 and A5. White's A8 A7 inside it have
+    // only A9 and B7, both the corner's too, so by the counts Black wins that race (4 liberties to 2). But Black
+    // takes them only by playing A9 and B7 itself, and those stones stay: what is left is the two-point eye
+    // A8 A7, one eye whoever moves next. White's wall has one eye of its own, F9, and the space A5 A4 B4, which
+    // touches the corner only at A5; White gets a second eye there whoever moves first: White A5 makes A4 B4 an
+    // eye; Black A5 is answered at A4 (B4 is the eye); Black A4 by White A5 (A4 is in atari, B4 is suicide for
+    // it, and White takes it at B4: A4 is the eye); Black B4 is a self-atari White takes at A4 (B4 the eye). The
+    // corner, with one eye at most against two, dies; A8 A7 live (GNU Go's final statuses agree). Counted as the
+    // corner's space once A8 A7 were off the board, A9 A8 A7 B7 made two eyes: A8 A7 were killed and the corner
+    // left standing.
+    let j = judge(
+        "
+        . X X . O . O X .
+        O X X O O O O X .
+        O . X O O O O X .
+        X X X O O O O X .
+        . O O O O O O X .
+        . . O O O O O X .
+        O O O X X X X X .
+        X X X X X X X X .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(j.dead, ["A6", "B6", "B8", "B9", "C6", "C7", "C8", "C9"]);
+    // Japanese: Black's 17 points (the J column and row 1); White's F9 and the corner's 14 points (A9 D9 B7 A5 A4
+    // B4 and the 8 dead stones' points), and 8 prisoners.
+    assert_eq!(j.japanese, (17.0, 23.0));
+    // Chinese: Black 19 stones + 17; White 30 stones (A8 A7 among them) + 15.
+    assert_eq!(j.chinese, (36.0, 45.0));
+}
