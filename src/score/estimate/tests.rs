@@ -686,3 +686,40 @@ fn an_eyeless_corner_that_takes_two_stones_only_by_filling_their_liberties_gets_
     // Chinese: Black 19 stones + 17; White 30 stones (A8 A7 among them) + 15.
     assert_eq!(j.chinese, (36.0, 45.0));
 }
+
+#[test]
+fn liberties_the_race_winner_fills_only_by_self_atari_win_the_race_for_the_eyeless_loser() {
+    // On 11×11 (columns A–L, row 11 at the top). White's lower-left chain B2-C2-D2-D1-D3-E3-F3-F2-G2-G1 has no eye and
+    // three liberties, C1 E2 F1; Black's A2-A3-B3-C3-C4-D4-E4-F4-G4-G3 (joined to B1 through A1, which White cannot
+    // take: no liberty, no capture) has no eye either and four, A1 C5 G5 and C1 (B1's). By the counts Black wins 4 to
+    // 3 whoever starts. But each of White's liberties is a self-atari for Black: E2 or F1 leaves E1 and that stone
+    // with the other point as their one liberty, C1 leaves B1 C1 with only A1, and two of them filled put White in
+    // atari with Black stones in atari beside it, which White takes (an eye where they stood). Black A1 only fills its
+    // own liberty. White needs C5, G5 (each beside White's living wall) and then A1, which takes the ten stones (a
+    // capture, not suicide): Black first, C1 is met by C5 (Black A1 is then in atari at G5; Black E2 puts White in
+    // atari, and White A1 takes B1 C1, Black B1 retaking leaves G5 and A1 to White); E2 by C5 (F1 is suicide while C1
+    // is open, C1 is met as before). Black's 10 stones, B1 and E1 are dead whoever moves first; White's chain lives
+    // (GNU Go's final statuses agree). It was killed, touching Black's living H1-H2 and losing the race by the counts,
+    // with the points Black fills only by self-atari counted as plain liberties.
+    let j = judge(
+        "
+        . . . . . . . O X . .
+        . . . . . . . O X . .
+        . . . . . . . O X . .
+        . . . . . . . O X . .
+        . . . . . . . O X . .
+        O O O O O O O O X . .
+        O O . O O O . O X . .
+        O O X X X X X O X . .
+        X X X O O O X O X . .
+        X O O O . O O X X . .
+        . X . O X . O X . . .
+        ",
+    );
+    assert_eq!(j.dead, ["A2", "A3", "B1", "B3", "C3", "C4", "D4", "E1", "E4", "F4", "G3", "G4"]);
+    // Japanese: Black's 23 points (J1, the K and L columns); White's 35 (A7-G11) + C5 G5 + A1 C1 E2 F1 + the 12
+    // dead stones' points = 53, and 12 prisoners. No dame.
+    assert_eq!(j.japanese, (23.0, 65.0));
+    // Chinese: Black 12 stones (J2-J11, H1, H2) + 23; White 33 stones (23 in the wall, 10 in the chain) + 53.
+    assert_eq!(j.chinese, (35.0, 86.0));
+}
