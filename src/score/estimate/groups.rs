@@ -141,10 +141,11 @@ fn can_stand(pos: &Pos, libs: &[Vec<Pt>], dead: &[bool], p: Pt, color: Color) ->
     liberties_after(pos, libs, dead, p, color).len() >= 2
 }
 
-/// The liberties of eyeless, solid group `g` where a stone of the other colour would join its stones inside `g`
-/// (other than race opponent `h`'s) and be in atari there, capturing nothing, its last liberty one of `g`'s: the
-/// opponent fills such a point only as a self-atari, which `g` answers by capturing, with an eye where those
-/// stones stood (2017-04-06-6: Black's lone E2 inside White's lower-left group makes D2 and E1 such points).
+/// The liberties of eyeless, solid group `g` where a stone of the other colour would join stones of its colour,
+/// touch no stone of race opponent `h`, capture nothing, and keep at most one liberty, itself one of `g`'s (a
+/// self-atari, or suicide): the opponent fills such a point only to be captured, and `g`'s capture leaves an eye
+/// where those stones stood (2017-04-06-6: Black's lone E2 inside White's lower-left group makes D2 and E1 such
+/// points). That the joined stones lie inside `g` follows from the liberty condition, roughly: it is not checked.
 fn held_liberties(pos: &Pos, groups: &Groups, dead: &[bool], g: usize, h: usize) -> Vec<Pt> {
     let group = &groups.list[g];
     if group.eyes > 0 || group.loose {
@@ -642,7 +643,8 @@ fn race_sides(groups: &Groups, regions: &Regions, g: usize, h: usize) -> (Side, 
 
 /// Whether `g` loses its race against `h` (counted as `sides`) whoever moves first even with two or more of its
 /// liberties that `h`'s colour fills only by self-atari ([`held_liberties`]) taken as its eye: it cannot be
-/// approached there, and the capture it answers with gives it an eye.
+/// approached there, and the capture it answers with gives it an eye. A held point touches no stone of `h`, so
+/// the count had it among `g`'s outside liberties.
 fn loses_with_held_liberties(
     pos: &Pos,
     groups: &Groups,
@@ -651,21 +653,11 @@ fn loses_with_held_liberties(
     h: usize,
     sides: (Side, Side, u32),
 ) -> bool {
-    let held = held_liberties(pos, groups, dead, g, h);
-    let (mut a, mut b, mut shared) = sides;
-    if held.len() >= 2 {
-        let other = &groups.list[h];
-        let h_libs = if other.loose { &other.weakest_libs } else { &other.libs };
-        for p in held {
-            if h_libs.binary_search(&p).is_ok() {
-                // Still a liberty of `h`'s, which `g` can fill.
-                shared = shared.saturating_sub(1);
-                b.outside += 1;
-            } else {
-                a.outside = a.outside.saturating_sub(1);
-            }
-            a.eye += 1;
-        }
+    let held = held_liberties(pos, groups, dead, g, h).len() as u32;
+    let (mut a, b, shared) = sides;
+    if held >= 2 {
+        a.outside = a.outside.saturating_sub(held);
+        a.eye += held;
     }
     [false, true].into_iter().all(|first| race::race(a, b, shared, first) == Outcome::FirstDies)
 }
@@ -1053,7 +1045,8 @@ fn pocket(pos: &Pos, groups: &Groups, dead: &[bool], blocked: &PointSet, g: usiz
 const NAKADE_STONES: usize = 3;
 
 /// A group escapes by capturing at most this many stones whose liberties are all its own only if the strict count
-/// gives it life (see [`judge`]): their points make one eye at most, whoever moves next. Three stones in a row
+/// gives it life (see [`judge`]): one or two stones in one chain leave one eye at most, whoever moves next (two
+/// separate stones leave two one-point spaces, which the strict count values as such). Three stones in a row
 /// make two eyes when the capturer also plays their middle point. Measured on finished/ with `eval.py`: with
 /// three, 2017-05-12-11 and 2017-06-18-16 were lost (eyeless walls that take three stones and live once their
 /// other neighbours die), and two records of games/ (`check --dead auto`).
@@ -1432,9 +1425,10 @@ pub(crate) fn judge(
                 }
                 let first = race::race(a, b, shared, false);
                 let second = race::race(a, b, shared, true);
-                // Against an eyeless winner, points the winner can fill only by self-atari are the loser's eye:
-                // an eye against none wins the shared liberties, which the counts miss. Against a winner with
-                // an eye the counts stand (2016-08-04-8 and 2016-11-26-34 were lost without that condition).
+                // Against a winner with no eye in the race count, points the winner can fill only by self-atari
+                // are the loser's eye: an eye against none wins the shared liberties, which the counts miss.
+                // Against a winner with an eye the counts stand (2016-08-04-8 and 2016-11-26-34 were lost
+                // without that condition).
                 match (first, second) {
                     (Outcome::FirstDies, Outcome::FirstDies)
                         if b.eye == 0 && !loses_with_held_liberties(pos, &groups, &dead, g, h, (a, b, shared)) =>
@@ -1499,8 +1493,9 @@ pub(crate) fn judge(
                 let inside_living = pocket.opponents.iter().all(|h| strong[*h] || captured.contains(h));
                 let stones = captured.iter().map(|&h| groups.list[h].stones).sum::<usize>();
                 // Stones whose every liberty is this group's are captured only by its own stones on those
-                // liberties, which stay there: one or two of them leave an eye at most, whoever moves next
-                // (2016-08-04-8: Black's eyeless corner takes White's A18-A17 by playing A19 and B17).
+                // liberties, which stay there: one or two of them leave only their own points, which the strict
+                // count values (a chain of one or two stones: an eye at most, whoever moves next; 2016-08-04-8:
+                // Black's eyeless corner takes White's A18-A17 by playing A19 and B17).
                 let engulfed = stones <= ONE_EYE_STONES
                     && captured
                         .iter()
@@ -1542,7 +1537,8 @@ pub(crate) fn judge(
         }
         // Weakest first: a race lost only against groups that die this round too is not a verdict yet, and two
         // groups in contact cannot both lose their races (one capture saves the other): both wait. Unless one
-        // of them wins its race against the other, and capturing that one joins it to nothing: its escape by
+        // of them wins its race against the other, and capturing that one joins no two groups safely
+        // ([`joins_by_capture`]): its escape by
         // that capture was counted already and failed, so its death stands, and the other, whose winner dies,
         // waits (2016-08-04-8: Black's corner wins against White's A18-A17, but taking them leaves it one eye
         // against White's one-eyed wall).
