@@ -151,19 +151,16 @@ fn held_liberties(pos: &Pos, groups: &Groups, dead: &[bool], g: usize, h: usize)
     if group.eyes > 0 || group.loose {
         return Vec::new();
     }
-    let libs = &groups.chain_libs;
     let opponent = group.color.opponent();
-    let inside = |c: usize| !dead[c] && pos.chains[c].color == opponent && groups.group_of[c] != h as u32;
     group
         .libs
         .iter()
         .copied()
         .filter(|&p| {
-            let captures = pos.touches(p, |c| !dead[c] && pos.chains[c].color == group.color && libs[c].len() == 1);
-            let after = liberties_after(pos, libs, dead, p, opponent);
-            pos.touches(p, inside)
+            // A capture would give the stone the captured points as liberties, which are none of `g`'s.
+            let after = liberties_after(pos, &groups.chain_libs, dead, p, opponent);
+            pos.touches(p, |c| !dead[c] && pos.chains[c].color == opponent)
                 && !pos.touches(p, |c| groups.group_of[c] == h as u32)
-                && !captures
                 && after.len() <= 1
                 && after.iter().all(|l| group.libs.binary_search(l).is_ok())
         })
@@ -1538,16 +1535,18 @@ pub(crate) fn judge(
         // Weakest first: a race lost only against groups that die this round too is not a verdict yet, and two
         // groups in contact cannot both lose their races (one capture saves the other): both wait. Unless one
         // of them wins its race against the other, and capturing that one joins no two groups safely
-        // ([`joins_by_capture`]): its escape by
-        // that capture was counted already and failed, so its death stands, and the other, whose winner dies,
-        // waits (2016-08-04-8: Black's corner wins against White's A18-A17, but taking them leaves it one eye
-        // against White's one-eyed wall).
+        // ([`joins_by_capture`]): its escape by that capture was counted already and failed, so its death
+        // stands, and the other, whose winner dies, waits (2016-08-04-8: Black's corner wins against White's
+        // A18-A17, but taking them leaves it one eye against White's one-eyed wall).
         let dying: Vec<usize> = deaths.iter().map(|d| d.0).collect();
+        // The dying groups whose capture joins two groups of the other colour: asked once, used twice.
+        let mut joining: Vec<usize> =
+            dying.iter().copied().filter(|&h| joins_by_capture(pos, &groups, &dead, h)).collect();
         let touching = |g: usize, h: usize| touching_groups(pos, &groups, g, h);
         let by_race: Vec<usize> = deaths.iter().filter(|d| !d.2.is_empty()).map(|d| d.0).collect();
         let beaten_alone: Vec<(usize, usize)> = deaths
             .iter()
-            .filter(|d| !joins_by_capture(pos, &groups, &dead, d.0))
+            .filter(|d| !joining.contains(&d.0))
             .flat_map(|d| d.2.iter().map(move |&w| (w, d.0)))
             .collect();
         deaths.retain(|(g, _, winners)| {
@@ -1564,7 +1563,7 @@ pub(crate) fn judge(
         // one joins it to another of its own groups: the capture may give the joined group life, so the weaker
         // one dies first and the rest is judged again.
         let dying: Vec<usize> = deaths.iter().map(|d| d.0).collect();
-        let joining: Vec<usize> = dying.iter().copied().filter(|&h| joins_by_capture(pos, &groups, &dead, h)).collect();
+        joining.retain(|h| dying.contains(h));
         let waiting: Vec<usize> = dying
             .iter()
             .copied()
