@@ -598,6 +598,16 @@ mod tests {
         assert_eq!(jobs(Some(3), &folder, 1 << 20), 3);
     }
 
+    // See: #14 (7) — at most four workers a core, also for a stream that could use any number.
+    #[test]
+    fn jobs_are_at_most_four_a_core() {
+        let dir = tempfile::tempdir().unwrap();
+        let stream = dir.path().join("big.sgf");
+        std::fs::write(&stream, "(;GM[1])(;GM[1])").unwrap();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(jobs(Some(100_000), &[stream], 4), 4 * cores);
+    }
+
     fn resolve(args: &[&str], terminal: Terminal) -> Config {
         let cli = Cli::try_parse_from(std::iter::once("gotool").chain(args.iter().copied())).unwrap();
         Config::resolve(cli, &terminal).unwrap()

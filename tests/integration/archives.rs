@@ -263,11 +263,9 @@ fn a_split_7z_set_is_read_through_its_first_volume() {
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn corpus_records_survive_every_archive_kind() {
-    let Some(corpus) = std::env::var_os("GOTOOL_CORPUS").filter(|c| !c.is_empty()) else {
-        eprintln!("note: corpus_records_survive_every_archive_kind skipped: set GOTOOL_CORPUS to run it");
-        return;
-    };
+    let corpus = crate::util::corpus();
     let mut files: Vec<PathBuf> = Vec::new();
     collect_records(&Path::new(&corpus).join("games"), &mut files);
     files.sort();
@@ -553,7 +551,7 @@ fn truncated_and_corrupt_streams_are_errors_for_their_member() {
 }
 
 #[test]
-fn a_7z_with_many_empty_entries_stays_small_and_quick() {
+fn a_7z_with_many_empty_entries_is_walked_entry_by_entry() {
     // See the ignored test below for a million.
     many_empty_entries(100_000);
 }
@@ -572,7 +570,6 @@ fn many_empty_entries(count: usize) {
     }
     writer.push_archive_entry(sevenz_rust2::ArchiveEntry::new_file("real.sgf"), Some(record(3).as_slice())).unwrap();
     let bytes = writer.finish().unwrap().into_inner();
-    let started = std::time::Instant::now();
     let (mut empty, mut real) = (0, 0);
     let _ = archive::walk_bytes(&bytes, "many.7z", &SourceOptions::default(), &mut |item| {
         match item {
@@ -582,8 +579,9 @@ fn many_empty_entries(count: usize) {
         }
         ControlFlow::Continue(())
     });
+    // Bounded work, counted: every entry is seen once, the empty ones as empty records and the rest skipped by
+    // name. How long the walk takes is measured in `benches/bounded.rs`.
     assert_eq!((empty, real), (count / 2, 1));
-    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
 }
 
 #[test]

@@ -78,8 +78,9 @@ fn invalid_games(files: &BTreeMap<String, &Value>) -> Vec<(String, String, Optio
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn games_replay_cleanly_except_the_known_occupied_points() {
-    let Some(corpus) = corpus("games_replay_cleanly_except_the_known_occupied_points") else { return };
+    let corpus = corpus();
     let root = corpus.join("games");
     let (code, doc) = check(&root, &[]);
     assert_eq!(code, 1, "some records in games/ are invalid");
@@ -100,8 +101,9 @@ fn games_replay_cleanly_except_the_known_occupied_points() {
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn rules_and_finished_games_are_all_valid() {
-    let Some(corpus) = corpus("rules_and_finished_games_are_all_valid") else { return };
+    let corpus = corpus();
     for folder in ["rules", "finished"] {
         let root = corpus.join(folder);
         let (code, doc) = check(&root, &[]);
@@ -114,8 +116,9 @@ fn rules_and_finished_games_are_all_valid() {
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn malformed_files_get_their_verdicts() {
-    let Some(corpus) = corpus("malformed_files_get_their_verdicts") else { return };
+    let corpus = corpus();
     let root = corpus.join("malformed");
     let (code, doc) = check(&root, &[]);
     assert_eq!(code, 1);
@@ -158,8 +161,9 @@ fn malformed_files_get_their_verdicts() {
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn superko_records_under_positional_and_situational_rules() {
-    let Some(corpus) = corpus("superko_records_under_positional_and_situational_rules") else { return };
+    let corpus = corpus();
     let dir = corpus.join("malformed/littlego/Illegal games");
     // positional-superko.sgf (11x11): 21 B F5, 22 W D5 captures E5 F5, 23 B E5 captures D5. The
     // stones are as after move 20, but then Black was to play and now White is: positional superko
@@ -199,8 +203,9 @@ fn superko_records_under_positional_and_situational_rules() {
 /// R6: after the dame P4, Black R6 leaves P5-Q6 in atari at Q7, where extending joins Q8's chain, which is
 /// then in atari at R7).
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn finished_games_re_checks_are_pinned() {
-    let Some(corpus) = corpus("finished_games_re_checks_are_pinned") else { return };
+    let corpus = corpus();
     let root = corpus.join("finished");
     let output = gotool().args(["score", "-q", "--format", "json"]).arg(&root).output().unwrap();
     let run = Run::from_output(output);

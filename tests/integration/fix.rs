@@ -545,16 +545,6 @@ fn fix_and_prove(input: &Path, flags: &[&str]) -> (u64, usize, u64, Value) {
     (s["files"].as_u64().unwrap(), changed, s["left_alone"].as_u64().unwrap(), s["by_code"].clone())
 }
 
-fn corpus() -> Option<PathBuf> {
-    match std::env::var_os("GOTOOL_CORPUS") {
-        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
-        _ => {
-            eprintln!("note: fix corpus test skipped: set GOTOOL_CORPUS to run it");
-            None
-        }
-    }
-}
-
 #[test]
 fn fixed_files_hold_the_same_games_on_hand_made_records() {
     let dir = folder(&[
@@ -571,8 +561,9 @@ fn fixed_files_hold_the_same_games_on_hand_made_records() {
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn fixed_corpus_files_hold_the_same_games() {
-    let Some(corpus) = corpus() else { return };
+    let corpus = crate::util::corpus();
     let (files, changed, left, by_code) = fix_and_prove(&corpus.join("malformed"), &[]);
     eprintln!("malformed/: {files} files, {changed} changed, {left} left alone; {by_code}");
     assert!(changed >= 10, "{changed}");
@@ -589,7 +580,7 @@ fn fixed_corpus_files_hold_the_same_games() {
 #[test]
 #[ignore = "the whole corpus, several minutes: cargo test --release -- --ignored"]
 fn every_corpus_folder_fixes_to_the_same_games() {
-    let Some(corpus) = corpus() else { return };
+    let corpus = crate::util::corpus();
     for folder in ["malformed", "games", "finished", "rules"] {
         for flags in [&[][..], &["--normalise"], &["--cut-at-illegal", "--normalise"]] {
             let (files, changed, left, by_code) = fix_and_prove(&corpus.join(folder), flags);

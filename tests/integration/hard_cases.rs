@@ -436,8 +436,9 @@ fn marked_and_estimated(root: &PathBuf, files: &[String]) -> (DeadStones, DeadSt
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn hard_cases_differ_from_the_markup_as_checked_by_hand() {
-    let Some(root) = corpus("the hard cases").map(|c| c.join("finished")) else { return };
+    let root = corpus().join("finished");
     let files: Vec<String> = CASES.iter().map(full_path).collect();
     let (marked, estimated) = marked_and_estimated(&root, &files);
     let mut wrong = Vec::new();
@@ -476,17 +477,18 @@ const READ_RACES: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn races_the_counts_get_wrong_are_read_out() {
     estimate_equals_markup("the read races", READ_RACES);
 }
 
 /// The estimate equals the markup on each game of `cases` (paths under `finished/`, with a note for the failure).
 fn estimate_equals_markup(what: &str, cases: &[(&str, &str)]) {
-    let Some(root) = corpus(what).map(|c| c.join("finished")) else { return };
+    let root = corpus().join("finished");
     let files: Vec<String> = cases.iter().map(|(path, _)| format!("{KGS}{path}")).collect();
     let (marked, estimated) = marked_and_estimated(&root, &files);
     for ((_, note), path) in cases.iter().zip(&files) {
-        assert_eq!(estimated[path], marked[path], "{path}: {note}");
+        assert_eq!(estimated[path], marked[path], "{what}: {path}: {note}");
     }
 }
 
@@ -516,6 +518,7 @@ const REFEREED_AFTER_A_CAPTURE: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn the_playouts_run_again_once_reading_has_captured_a_group() {
     estimate_equals_markup("the games refereed after a capture", REFEREED_AFTER_A_CAPTURE);
 }
@@ -530,6 +533,7 @@ const WINS_A_RACE: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_group_whose_racing_neighbour_reading_captures_lives() {
     estimate_equals_markup("the won race", WINS_A_RACE);
 }
@@ -557,6 +561,7 @@ const UNSAVED: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn groups_reading_cannot_save_die_on_a_quarter_of_the_playouts() {
     estimate_equals_markup("the unsaved groups", UNSAVED);
 }
@@ -572,11 +577,13 @@ const SEKI_BY_THE_COUNTS: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_seki_the_liberty_counts_read_right_survives_split_playouts() {
     estimate_equals_markup("the seki by the counts", SEKI_BY_THE_COUNTS);
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn groups_the_playouts_narrowly_kill_live_when_reading_says_so() {
     estimate_equals_markup("the read split groups", READ_ALIVE);
 }
@@ -614,6 +621,7 @@ const BORROWED_LIFE: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn small_groups_do_not_borrow_life_from_the_scorer() {
     estimate_equals_markup("the borrowed-life games", BORROWED_LIFE);
 }
@@ -640,6 +648,7 @@ const LEFT_TO_THE_REFEREE: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn small_groups_without_eyes_are_left_to_the_referee() {
     estimate_equals_markup("the refereed strong groups", LEFT_TO_THE_REFEREE);
 }
@@ -655,6 +664,7 @@ const CUT_SHORT: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_group_whose_eye_space_hangs_on_a_chain_short_of_liberties_is_dead() {
     estimate_equals_markup("the cut-short group", CUT_SHORT);
 }
@@ -677,6 +687,7 @@ const ENCLOSED_SEKI: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn stones_filling_an_eyeless_group_s_only_space_are_in_seki_with_it() {
     estimate_equals_markup("the enclosed sekis", ENCLOSED_SEKI);
 }
@@ -691,6 +702,7 @@ const SEPARATE_CAPTURES: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn captures_in_separate_places_are_separate_eyes() {
     estimate_equals_markup("the separate captures", SEPARATE_CAPTURES);
 }
@@ -704,6 +716,7 @@ const TWO_LINKS_TO_A_GROUP: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn two_single_links_to_one_group_connect() {
     estimate_equals_markup("the two links", TWO_LINKS_TO_A_GROUP);
 }
@@ -726,6 +739,7 @@ const JOINED_BY_CAPTURE: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_chain_whose_capture_joins_two_groups_dies_first() {
     estimate_equals_markup("the joining captures", JOINED_BY_CAPTURE);
 }
@@ -751,6 +765,7 @@ const ONE_EYE_READ_OUT: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_one_eyed_group_beside_a_living_one_is_read_out() {
     estimate_equals_markup("the one-eyed groups", ONE_EYE_READ_OUT);
 }
@@ -772,6 +787,7 @@ const CAPTURES_IN_CONTACT: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn only_captures_of_groups_in_contact_give_life() {
     estimate_equals_markup("the captures in contact", CAPTURES_IN_CONTACT);
 }
@@ -787,6 +803,7 @@ const NAKADE_CAPTURE: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_capture_of_a_few_stones_inside_leaves_only_their_points() {
     estimate_equals_markup("the captures of a few stones", NAKADE_CAPTURE);
 }
@@ -804,6 +821,7 @@ const FRAMEWORK_FRIEND: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn stones_in_an_unsettled_framework_of_their_colour_are_not_surrounded() {
     estimate_equals_markup("the stones in a framework", FRAMEWORK_FRIEND);
 }
@@ -819,6 +837,7 @@ const ENGULFED_CAPTURE: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_capture_that_fills_its_own_liberties_leaves_one_eye_at_most() {
     estimate_equals_markup("an eyeless group's capture", ENGULFED_CAPTURE);
 }
@@ -834,6 +853,7 @@ const HELD_LIBERTIES: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn liberties_the_winner_fills_only_by_self_atari_are_an_eye() {
     estimate_equals_markup("liberties held by a stone inside", HELD_LIBERTIES);
 }
@@ -916,13 +936,15 @@ const READ_DEEP: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_corner_that_takes_deep_reading_is_read_out() {
     estimate_equals_markup("the deep reading", READ_DEEP);
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn markup_errors_outside_the_hard_cases_are_the_estimate_s_differences() {
-    let Some(root) = corpus("the markup errors").map(|c| c.join("finished")) else { return };
+    let root = corpus().join("finished");
     let files: Vec<String> = MARKUP_ERRORS.iter().map(|(path, _, _, _)| format!("{KGS}{path}")).collect();
     let (marked, estimated) = marked_and_estimated(&root, &files);
     for ((_, extra, missed, note), path) in MARKUP_ERRORS.iter().zip(&files) {
@@ -939,8 +961,9 @@ fn markup_errors_outside_the_hard_cases_are_the_estimate_s_differences() {
 /// them, and the estimate's count equals the record's RE (B+1.5). Taking it from them killed Black's 41-stone
 /// framework (W+114.5).
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_fight_among_weak_groups_of_both_colours_keeps_their_strength() {
-    let Some(root) = corpus("the weak-groups fight") else { return };
+    let root = corpus();
     let path = "games/kgs-u-go.net/kgs-19-2015/2015-05-08-13.sgf";
     let doc = run_in(&root, &["score", "-q", "--format", "json", path]).json();
     let game = only_game(&doc);
@@ -968,6 +991,7 @@ const SHORT_LINKS: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_link_that_leaves_two_liberties_joins_nothing() {
     estimate_equals_markup("the short links", SHORT_LINKS);
 }
@@ -991,6 +1015,7 @@ const CAPTURED_AT_THE_EYE: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_chain_in_atari_at_an_eye_holds_no_eye() {
     estimate_equals_markup("the captures at an eye", CAPTURED_AT_THE_EYE);
 }
@@ -1004,6 +1029,7 @@ const WALLS_ITS_SPACE: &[(&str, &str)] = &[(
 )];
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn a_group_walling_its_own_space_is_not_captive_in_it() {
     estimate_equals_markup("the walled spaces", WALLS_ITS_SPACE);
 }

@@ -53,11 +53,9 @@ fn the_schema_rejects_a_report_missing_a_field() {
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn scored_corpus_games_match_the_schema() {
-    let Some(corpus) = std::env::var_os("GOTOOL_CORPUS") else {
-        eprintln!("GOTOOL_CORPUS not set: skipping the corpus schema test");
-        return;
-    };
+    let corpus = crate::util::corpus();
     let validator = validator();
     let finished = std::path::Path::new(&corpus).join("finished");
     let output =
@@ -130,11 +128,9 @@ fn stats_documents_match_the_schema() {
 }
 
 #[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn stats_of_the_corpus_match_the_schema() {
-    let Some(corpus) = std::env::var_os("GOTOOL_CORPUS") else {
-        eprintln!("GOTOOL_CORPUS not set: skipping the corpus stats schema test");
-        return;
-    };
+    let corpus = crate::util::corpus();
     let validator = stats_validator();
     for folder in ["games", "finished", "malformed", "rules"] {
         let output = crate::util::gotool()
