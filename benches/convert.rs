@@ -9,7 +9,7 @@
 //! What is timed, each over all the games of one format, per round:
 //! - `convert FORMAT`: `convert::convert` (detect, decode, read, write the SGF text), what `gotool convert` does
 //!   per file apart from the file system;
-//! - `read FORMAT`: `convert::decode_as` and `record::formats::read` (the bytes to gotool's record), the same
+//! - `read FORMAT`: `record::formats::decode_as` and `record::formats::read` (the bytes to gotool's record), the same
 //!   stage as `read SGF`;
 //! - `read SGF`: `sgf::decode::decode`, `sgf::scan` and `sgf::read_game` of the SGF converted from it (the bytes
 //!   to gotool's record).
@@ -31,7 +31,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use common::{median, random_legal_moves, thread_times};
-use gotool::convert::{convert, decode_as};
+use gotool::convert::convert;
+use gotool::record::formats::decode_as;
 use gotool::go::{Color, Point};
 use gotool::record::formats::{self, Format};
 use gotool::sgf::{self, Limits};

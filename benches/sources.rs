@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use gotool::pipeline::Plan;
 use gotool::source::archive::{self, Item, SourceOptions};
-use gotool::source::split::{Piece, SplitOptions, Splitter};
+use gotool::sgf::split::{Piece, SplitOptions, Splitter};
 
 struct Args {
     mode_split: bool,

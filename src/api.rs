@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use clap::Parser;
 
-use crate::batch;
+use crate::source::batch;
 use crate::cli::{Cli, Command};
 use crate::config::{Config, FilesConfig};
 use crate::model::FileReport;

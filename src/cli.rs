@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::config;
-use crate::go::{HandicapBonus, Preset};
+use crate::go::{HandicapBonus, MAX_SIDE, Preset};
+use crate::score::game::parse_dead_point;
 use crate::sgf::Limits;
 use crate::source::Shard;
 
@@ -88,7 +88,7 @@ pub struct ConvertArgs {
         long,
         value_name = "BYTES",
         default_value_t = Limits::default().max_file_bytes,
-        value_parser = config::file_size_flag,
+        value_parser = file_size_flag,
         help_heading = "Limits"
     )]
     pub max_file_size: u64,
@@ -124,7 +124,7 @@ pub struct ShowArgs {
     pub score: bool,
 
     /// Dead stones for --score, as for `gotool score --dead`: auto, none, or points.
-    #[arg(long, value_delimiter = ',', value_name = "auto|none|POINTS", value_parser = config::dead_flag, requires = "score")]
+    #[arg(long, value_delimiter = ',', value_name = "auto|none|POINTS", value_parser = dead_flag, requires = "score")]
     pub dead: Option<Vec<DeadArg>>,
 
     /// Write an SVG picture to FILE instead of drawing on the terminal.
@@ -245,7 +245,7 @@ pub struct InputArgs {
     pub rules: Option<RulesArg>,
 
     /// Use this komi instead of the record's KM: points, a multiple of 0.25 from -1000 to 1000.
-    #[arg(long, allow_hyphen_values = true, value_parser = config::komi_flag, help_heading = "Rules")]
+    #[arg(long, allow_hyphen_values = true, value_parser = komi_flag, help_heading = "Rules")]
     pub komi: Option<f64>,
 
     /// Write the report to this file (atomically: a temporary file renamed into place) instead of stdout.
@@ -262,7 +262,7 @@ pub struct InputArgs {
 
     /// Files checked in parallel (default: the number of cores; at most 4 times the cores, and no more than
     /// the files, folders' records or archive members there are to check).
-    #[arg(long, short = 'j', value_name = "N", value_parser = config::jobs_flag, help_heading = "Batch")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = jobs_flag, help_heading = "Batch")]
     pub jobs: Option<usize>,
 
     /// Follow symbolic links inside folders (loops are detected and reported).
@@ -282,21 +282,21 @@ pub struct InputArgs {
         long,
         value_name = "BYTES",
         default_value_t = Limits::default().max_file_bytes,
-        value_parser = config::file_size_flag,
+        value_parser = file_size_flag,
         help_heading = "Limits"
     )]
     pub max_file_size: u64,
 
     /// Most games accepted in one file; the games before the limit are still checked.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().max_games, value_parser = config::count_limit_flag, help_heading = "Limits")]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_games, value_parser = count_limit_flag, help_heading = "Limits")]
     pub max_games: u32,
 
     /// Most nodes accepted in one file.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().max_nodes, value_parser = config::count_limit_flag, help_heading = "Limits")]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_nodes, value_parser = count_limit_flag, help_heading = "Limits")]
     pub max_nodes: u32,
 
     /// Deepest nesting of variations accepted.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().max_variation_depth, value_parser = config::count_limit_flag, help_heading = "Limits")]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_variation_depth, value_parser = count_limit_flag, help_heading = "Limits")]
     pub max_depth: u32,
 }
 
@@ -453,7 +453,7 @@ pub struct ScoreArgs {
     /// Dead stones: `auto` (estimated, even when the record has TB/TW markup), `none` (every stone alive), or
     /// points, comma-separated, in board notation (D4) or SGF (dd), each marking its whole chain. Without it:
     /// the record's TB/TW markup, or an estimate for a finished game without markup.
-    #[arg(long, value_delimiter = ',', value_name = "auto|none|POINTS", value_parser = config::dead_flag)]
+    #[arg(long, value_delimiter = ',', value_name = "auto|none|POINTS", value_parser = dead_flag)]
     pub dead: Option<Vec<DeadArg>>,
 
     /// White's compensation for handicap stones under area counting (default: per rules).
@@ -519,7 +519,7 @@ pub struct FixArgs {
     pub quiet: bool,
 
     /// Files fixed in parallel (default: the number of cores; at most 4 times the cores).
-    #[arg(long, short = 'j', value_name = "N", value_parser = config::jobs_flag, help_heading = "Batch")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = jobs_flag, help_heading = "Batch")]
     pub jobs: Option<usize>,
 
     /// Follow symbolic links inside folders (loops are detected and reported).
@@ -535,7 +535,7 @@ pub struct FixArgs {
         long,
         value_name = "BYTES",
         default_value_t = Limits::default().max_file_bytes,
-        value_parser = config::file_size_flag,
+        value_parser = file_size_flag,
         help_heading = "Limits"
     )]
     pub max_file_size: u64,
@@ -560,5 +560,63 @@ mod tests {
     #[test]
     fn verify_cli() {
         Cli::command().debug_assert();
+    }
+}
+
+// Value parsers: each flag's value checked where the flag is declared.
+
+/// The largest komi `--komi` takes, either way: no real game gives more, and larger values only make margins
+/// unreadable.
+pub(crate) const MAX_KOMI: f64 = 1000.0;
+
+/// `--komi`: points, finite, a multiple of 0.25 (zi komi is in quarter points) within ±[`MAX_KOMI`].
+pub(crate) fn komi_flag(text: &str) -> Result<f64, String> {
+    let komi: f64 = text.trim().parse().map_err(|_| "not a number".to_string())?;
+    if !komi.is_finite() || komi.abs() > MAX_KOMI || (komi * 4.0).fract() != 0.0 {
+        return Err(format!("komi is a multiple of 0.25 from -{MAX_KOMI} to {MAX_KOMI}"));
+    }
+    Ok(komi)
+}
+
+/// One `--dead` value: `auto`, `none`, or a point that lies on some board (board notation or SGF); whether it
+/// lies on a game's board is that game's question.
+pub(crate) fn dead_flag(text: &str) -> Result<DeadArg, String> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("auto") {
+        Ok(DeadArg::Auto)
+    } else if text.eq_ignore_ascii_case("none") {
+        Ok(DeadArg::None)
+    } else if parse_dead_point(text, MAX_SIDE, MAX_SIDE).is_some() {
+        Ok(DeadArg::Point(text.to_string()))
+    } else {
+        Err("expected auto, none, or points such as D4,Q16 (board notation) or dd,pp (SGF)".to_string())
+    }
+}
+
+/// `-j`: at least one worker.
+pub(crate) fn jobs_flag(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("not a number".to_string()),
+    }
+}
+
+/// `--max-file-size`: positions in a file are 32-bit byte offsets, so no file can be larger than 4 GiB − 1.
+pub(crate) fn file_size_flag(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("at least 1 byte: a limit of 0 refuses every file".to_string()),
+        Ok(n) if n <= u64::from(u32::MAX) => Ok(n),
+        Ok(_) => Err(format!("at most {} bytes (positions in a file are 32-bit)", u32::MAX)),
+        Err(_) => Err("not a number of bytes".to_string()),
+    }
+}
+
+/// A count limit (`--max-games`, `--max-nodes`, `--max-depth`): at least 1, since 0 refuses every file.
+pub(crate) fn count_limit_flag(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(0) => Err("at least 1: a limit of 0 refuses every file".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("a whole number from 1 to {}", u32::MAX)),
     }
 }

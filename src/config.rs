@@ -17,13 +17,12 @@ use crate::cli::{
     ShowArgs, StatsFormatArg,
 };
 use crate::fix::FixOptions;
-use crate::go::MAX_SIDE;
 use crate::pipeline::{Plan, View};
 use crate::render::text::TextOptions;
 use crate::replay::ReplayOptions;
 use crate::report::fix::FixFormat;
 use crate::report::text::TextStyle;
-use crate::score::game::{DeadStones, ScoreOptions, parse_dead_point};
+use crate::score::game::{DeadStones, ScoreOptions};
 use crate::sgf::Limits;
 use crate::source::Shard;
 use crate::stats::{GroupBy, StatsOptions};
@@ -312,34 +311,6 @@ fn to_stdout(input: &InputArgs) -> bool {
     input.output.as_ref().is_none_or(|p| p.as_os_str() == "-")
 }
 
-/// The largest komi `--komi` takes, either way: no real game gives more, and larger values only make margins
-/// unreadable.
-pub(crate) const MAX_KOMI: f64 = 1000.0;
-
-/// `--komi`: points, finite, a multiple of 0.25 (zi komi is in quarter points) within ±[`MAX_KOMI`].
-pub(crate) fn komi_flag(text: &str) -> Result<f64, String> {
-    let komi: f64 = text.trim().parse().map_err(|_| "not a number".to_string())?;
-    if !komi.is_finite() || komi.abs() > MAX_KOMI || (komi * 4.0).fract() != 0.0 {
-        return Err(format!("komi is a multiple of 0.25 from -{MAX_KOMI} to {MAX_KOMI}"));
-    }
-    Ok(komi)
-}
-
-/// One `--dead` value: `auto`, `none`, or a point that lies on some board (board notation or SGF); whether it
-/// lies on a game's board is that game's question.
-pub(crate) fn dead_flag(text: &str) -> Result<DeadArg, String> {
-    let text = text.trim();
-    if text.eq_ignore_ascii_case("auto") {
-        Ok(DeadArg::Auto)
-    } else if text.eq_ignore_ascii_case("none") {
-        Ok(DeadArg::None)
-    } else if parse_dead_point(text, MAX_SIDE, MAX_SIDE).is_some() {
-        Ok(DeadArg::Point(text.to_string()))
-    } else {
-        Err("expected auto, none, or points such as D4,Q16 (board notation) or dd,pp (SGF)".to_string())
-    }
-}
-
 /// `--dead` as a whole: `auto` and `none` stand alone; points are a list. Without the flag, the record's
 /// markup, and the estimate for a finished game without markup when `estimate_unmarked`.
 fn dead_stones(values: Option<Vec<DeadArg>>, estimate_unmarked: bool) -> anyhow::Result<DeadStones> {
@@ -357,34 +328,6 @@ fn dead_stones(values: Option<Vec<DeadArg>>, estimate_unmarked: bool) -> anyhow:
             })
             .collect::<anyhow::Result<Vec<String>>>()
             .map(DeadStones::Points),
-    }
-}
-
-/// `-j`: at least one worker.
-pub(crate) fn jobs_flag(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(0) => Err("at least 1".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err("not a number".to_string()),
-    }
-}
-
-/// `--max-file-size`: positions in a file are 32-bit byte offsets, so no file can be larger than 4 GiB − 1.
-pub(crate) fn file_size_flag(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err("at least 1 byte: a limit of 0 refuses every file".to_string()),
-        Ok(n) if n <= u64::from(u32::MAX) => Ok(n),
-        Ok(_) => Err(format!("at most {} bytes (positions in a file are 32-bit)", u32::MAX)),
-        Err(_) => Err("not a number of bytes".to_string()),
-    }
-}
-
-/// A count limit (`--max-games`, `--max-nodes`, `--max-depth`): at least 1, since 0 refuses every file.
-pub(crate) fn count_limit_flag(text: &str) -> Result<u32, String> {
-    match text.trim().parse::<u32>() {
-        Ok(0) => Err("at least 1: a limit of 0 refuses every file".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("a whole number from 1 to {}", u32::MAX)),
     }
 }
 

@@ -9,7 +9,6 @@ use crate::go::{Color, Point};
 use crate::model::Diagnostic;
 use crate::record::formats::{self, Format, Read};
 use crate::record::{GameRecord, Item, MoveValue, SetupKind};
-use crate::sgf::decode::{self, DecodeError, Decoded};
 use crate::sgf::write::{GameTree, Value, write_tree};
 use crate::sgf::{Limits, LineIndex};
 
@@ -55,23 +54,6 @@ impl std::fmt::Display for ConvertError {
     }
 }
 
-/// Decodes a file in `format` (not SGF) with the charset its header implies, or one guessed.
-pub fn decode_as(format: Format, bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
-    decode::decode_format(bytes, &formats::charset_hint(format, bytes))
-}
-
-/// The notes of a decoding as diagnostics (with byte offsets, not yet placed).
-pub fn charset_diagnostics(decoded: &Decoded) -> Vec<Diagnostic> {
-    decoded
-        .notes
-        .iter()
-        .map(|(note, at)| {
-            let d = Diagnostic::new(note.severity(), note.code(), note.message(decoded.charset));
-            if let Some(offset) = *at { d.at(offset) } else { d }
-        })
-        .collect()
-}
-
 /// Converts a file's bytes; `name` is its name (the extension helps tell the format, the content decides).
 pub fn convert(bytes: &[u8], name: &str, limits: &Limits) -> Result<Conversion, ConvertError> {
     if bytes.len() as u64 > limits.max_file_bytes {
@@ -83,7 +65,7 @@ pub fn convert(bytes: &[u8], name: &str, limits: &Limits) -> Result<Conversion, 
         let message = "an SGF record (or not a GIB, NGF or UGF one): nothing to convert";
         return Err(ConvertError::new("not-convertible", message, None));
     }
-    let decoded = decode_as(format, bytes).map_err(|e| ConvertError::new("encoding", e.to_string(), None))?;
+    let decoded = formats::decode_as(format, bytes).map_err(|e| ConvertError::new("encoding", e.to_string(), None))?;
     let text: &str = &decoded.text;
     let index = LineIndex::new(text);
     let read = formats::read(format, text, limits)
@@ -91,7 +73,7 @@ pub fn convert(bytes: &[u8], name: &str, limits: &Limits) -> Result<Conversion, 
     let tree = to_tree(&read).map_err(|(message, offset)| {
         ConvertError::new("not-convertible", message, offset.map(|o| index.line_col(o)))
     })?;
-    let mut diagnostics = charset_diagnostics(&decoded);
+    let mut diagnostics = decoded.diagnostics();
     diagnostics.extend(read.record.findings.iter().map(|f| f.diagnostic.clone()));
     for d in &mut diagnostics {
         if let Some(offset) = d.offset {
@@ -229,7 +211,6 @@ fn write_items(record: &GameRecord, n: u32, tree: &mut GameTree, node: usize) ->
     Ok(())
 }
 
-pub(crate) mod run;
 
 #[cfg(test)]
 mod tests;

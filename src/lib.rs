@@ -7,7 +7,6 @@
 
 pub mod api;
 pub mod app;
-mod batch;
 pub mod cli;
 mod config;
 pub mod convert;
@@ -24,13 +23,3 @@ pub mod score;
 pub mod sgf;
 pub mod source;
 mod stats;
-
-/// What a caught panic said (its `&str` or `String` payload), for the `internal-error` that stands in for it: the
-/// pipeline, the fixer, the archive reader and the Python module each catch panics at their boundary.
-pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string())
-}

@@ -6,7 +6,6 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use crate::convert;
 use crate::go::Point;
 use crate::model::{Diagnostic, FileError, FileReport, GameReport, plural};
 use crate::record::GameRecord;
@@ -18,7 +17,7 @@ use crate::score::game::{ScoreOptions, score_game};
 use crate::sgf::decode::{self, DecodeError};
 use crate::sgf::{self, Limits, LineIndex};
 use crate::source::archive::{self, Item, SourceOptions};
-use crate::source::split::{BrokenKind, Piece};
+use crate::sgf::split::{BrokenKind, Piece};
 use crate::source::{self, ReadError};
 
 /// What to do with each file.
@@ -151,7 +150,7 @@ impl Plan {
         match catch_unwind(AssertUnwindSafe(|| self.check_unguarded(bytes, display))) {
             Ok(report) => report,
             Err(panic) => {
-                let what = crate::panic_message(&*panic);
+                let what = crate::model::panic_message(&*panic);
                 FileReport::failed(
                     display,
                     "internal-error",
@@ -184,14 +183,7 @@ impl Plan {
             error: None,
             charset: Some(decoded.charset),
             format: Some(Format::Sgf.code()),
-            diagnostics: decoded
-                .notes
-                .iter()
-                .map(|(note, at)| {
-                    let d = Diagnostic::new(note.severity(), note.code(), note.message(decoded.charset));
-                    if let Some(offset) = *at { d.at(offset) } else { d }
-                })
-                .collect(),
+            diagnostics: decoded.diagnostics(),
             games: Vec::new(),
             continued: false,
             streamed: false,
@@ -234,7 +226,7 @@ impl Plan {
     /// Checks a file in GIB, NGF or UGF/UGI: one game, read by its format's reader, every place a line:column of
     /// the original file. A file the reader cannot take at all (a truncated header) is the file's error.
     fn check_other_format(&self, format: Format, bytes: &[u8], display: &str) -> FileReport {
-        let decoded = match convert::decode_as(format, bytes) {
+        let decoded = match formats::decode_as(format, bytes) {
             Ok(d) => d,
             Err(e @ DecodeError::Empty) => return FileReport::failed(display, "syntax", e.to_string(), None),
             Err(e) => return FileReport::failed(display, "encoding", e.to_string(), None),
@@ -245,7 +237,7 @@ impl Plan {
             error: None,
             charset: Some(decoded.charset),
             format: Some(format.code()),
-            diagnostics: convert::charset_diagnostics(&decoded),
+            diagnostics: decoded.diagnostics(),
             games: Vec::new(),
             continued: false,
             streamed: false,
@@ -321,7 +313,7 @@ impl View {
         let format = Format::detect(display, bytes);
         if format != Format::Sgf {
             // One game, read by its format's reader.
-            let decoded = convert::decode_as(format, bytes).map_err(|e| anyhow::anyhow!("{display}: {e}"))?;
+            let decoded = formats::decode_as(format, bytes).map_err(|e| anyhow::anyhow!("{display}: {e}"))?;
             let read = formats::read(format, &decoded.text, &self.limits).map_err(|e| {
                 let (line, column) = LineIndex::new(&decoded.text).line_col(e.offset);
                 anyhow::anyhow!("{display}:{line}:{column}: {format}: {}", e.message)

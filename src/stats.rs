@@ -21,7 +21,7 @@ use crate::model::{
     CHECKPOINT, CHECKPOINTS, DeadSource, Diagnostic, FileReport, GameReport, GameResult, Severity, Source, Summary,
     WinBy,
 };
-use crate::report::escape_terminal;
+use crate::render::escape_terminal;
 use crate::report::text::error_line;
 
 /// The version of the stats document's shape (`schema/stats.schema.json`).

@@ -1,5 +1,5 @@
 //! Fuzz target over the container layer (issue #15): bytes → container detection → members (nested) →
-//! games, through `source::archive::walk_bytes` and `source::split::Splitter`, and each item then checked by
+//! games, through `source::archive::walk_bytes` and `sgf::split::Splitter`, and each item then checked by
 //! `Plan::check_item` as the command line checks it. Anything that panics, hangs
 //! or allocates without bound is a finding: limits are small here, so a bomb must stop at them.
 //!
@@ -13,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 
 use gotool::pipeline::Plan;
 use gotool::source::archive::{Item, SourceOptions, walk_bytes, walk_reader};
-use gotool::source::split::{Piece, SplitOptions, Splitter};
+use gotool::sgf::split::{Piece, SplitOptions, Splitter};
 
 /// Small limits: the fuzzer's inputs are small, and what they decompress to must stay small too.
 const LIMIT: u64 = 1 << 20;

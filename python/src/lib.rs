@@ -133,7 +133,7 @@ fn guarded(name: &str, work: impl FnOnce() -> FileReport) -> FileReport {
 
 /// The `internal-error` report of a panic in gotool on the record `name`.
 fn internal_error(name: &str, panic: &(dyn std::any::Any + Send)) -> FileReport {
-    let what = gotool_core::panic_message(panic);
+    let what = gotool_core::model::panic_message(panic);
     let message = format!("gotool failed on this file ({what}); please report it");
     FileReport::failed(name, "internal-error", message, None)
 }

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use indicatif::ProgressBar;
 
 use super::{exit, stderr_bar};
-use crate::batch;
+use crate::source::batch;
 use crate::config::FixConfig;
 use crate::fix::{Fixed, Fixer};
 use crate::model::{FileError, FixReport, FixSummary};

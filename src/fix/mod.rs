@@ -176,7 +176,7 @@ impl Fixer {
         let output = match catch_unwind(AssertUnwindSafe(|| self.fix_unguarded(&bytes, &mut report, true))) {
             Ok(output) => output,
             Err(panic) => {
-                let what = crate::panic_message(&*panic);
+                let what = crate::model::panic_message(&*panic);
                 report.fixes.clear();
                 report.error = Some(file_error(
                     "internal-error",

@@ -5,8 +5,11 @@
 //! and passes it in through [`text::TextOptions`] and [`svg::SvgOptions`].
 
 pub mod picture;
+pub mod score_table;
 pub mod svg;
 pub mod text;
+
+use std::borrow::Cow;
 
 use crate::go::{Board, Color, Point};
 
@@ -175,6 +178,28 @@ pub(crate) fn is_unsafe_char(c: char) -> bool {
         || ('\u{2066}'..='\u{2069}').contains(&c)
 }
 
+/// Makes record text safe for a terminal: control characters and escape sequences are shown escaped
+/// (`\u{1b}`), so a crafted player name cannot move the cursor or recolour the screen.
+pub fn escape_terminal(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() || is_bidi_control(c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() || is_bidi_control(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Unicode bidirectional overrides can make a line read differently from what it holds.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
 #[cfg(test)]
 pub(crate) mod golden {
     //! Golden files under `fixtures/expected/render/`. `GOTOOL_BLESS=1 cargo test --lib render` rewrites them;
@@ -258,5 +283,17 @@ mod tests {
         let cells = Cells::new(&diagram);
         assert_eq!(cells.get(1, 1), Cell { stone: Some(Color::White), dead: true, ..Cell::default() });
         assert_eq!(cells.get(0, 0), Cell::default());
+    }
+}
+
+#[cfg(test)]
+mod escape_tests {
+    use super::*;
+
+    #[test]
+    fn escapes_reach_the_terminal_escaped() {
+        assert_eq!(escape_terminal("Lee Sedol"), "Lee Sedol");
+        assert_eq!(escape_terminal("a\x1b[31mred"), "a\\u{1b}[31mred");
+        assert_eq!(escape_terminal("x\ny"), "x\\u{a}y");
     }
 }

@@ -9,7 +9,7 @@ use crate::go::{Color, Point};
 use crate::model::{GameReport, GameScore};
 use crate::record::{GameRecord, MoveValue};
 use crate::replay::{ReplayOptions, Replayed, position_before_move};
-use crate::report::score_table;
+use crate::render::score_table;
 
 /// Longest player name a title shows whole; a longer one is cut with `…`, so that the result and the rules
 /// after the names stay in view.

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde_json::{Value, json};
 
-use super::escape_terminal;
+use crate::render::escape_terminal;
 use crate::model::{FixReport, FixSummary, SCHEMA_VERSION, plural};
 
 /// The formats `fix` reports in.

@@ -66,7 +66,7 @@ impl<W: Write> GithubReporter<W> {
 /// shown escaped, as in text output, so they cannot reach a terminal that displays the log.
 pub fn escape_data(s: &str) -> String {
     let s = s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
-    super::escape_terminal(&s).into_owned()
+    crate::render::escape_terminal(&s).into_owned()
 }
 
 /// Escaping for `key=value` properties (GitHub's runner `escapeProperty`).

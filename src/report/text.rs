@@ -3,7 +3,8 @@
 
 use std::io::{self, Write};
 
-use super::{Reporter, escape_terminal, score_table};
+use super::Reporter;
+use crate::render::{escape_terminal, score_table};
 use crate::model::{Diagnostic, FileReport, Severity, Summary, plural};
 
 /// How the text report looks.

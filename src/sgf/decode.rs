@@ -12,8 +12,7 @@ use std::borrow::Cow;
 
 use encoding_rs::{DecoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
-use crate::model::{Severity, plural};
-use crate::record::formats::CharsetHint;
+use crate::model::{Diagnostic, Severity, plural};
 
 /// Something about the charset a user should hear about. Never fatal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,6 +219,19 @@ pub struct Decoded<'a> {
     pub notes: Vec<(CharsetNote, Option<usize>)>,
 }
 
+impl Decoded<'_> {
+    /// The notes as diagnostics (with byte offsets, not yet placed).
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.notes
+            .iter()
+            .map(|(note, at)| {
+                let d = Diagnostic::new(note.severity(), note.code(), note.message(self.charset));
+                if let Some(offset) = *at { d.at(offset) } else { d }
+            })
+            .collect()
+    }
+}
+
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Decodes a file's bytes. Fails only on input that is plainly not text (empty, a known binary format, NUL bytes).
@@ -308,6 +320,19 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
     }
     notes.push((CharsetNote::Fallback { declared: failed }, first_bad));
     Ok(read_as(WINDOWS_1252, body, notes))
+}
+
+/// What a file's own bytes say about its charset, for [`decode_format`]: the formats that declare no charset (GIB, NGF, UGF) imply one in their header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CharsetHint {
+    /// The format's name, for messages.
+    pub format: &'static str,
+    /// The charset the header implies (an `encoding_rs` label) and the field that implies it
+    /// (`GIBOKIND=Korea`).
+    pub implied: Option<(&'static str, String)>,
+    /// The charsets to guess among when the text is not UTF-8 and nothing implies one (or the implied one does
+    /// not read it), most likely first.
+    pub candidates: &'static [&'static str],
 }
 
 /// Decodes the bytes of a record in a format that declares no charset (GIB, NGF, UGF: docs/formats.md,

@@ -8,6 +8,7 @@ pub mod decode;
 pub mod lines;
 pub mod read;
 pub mod scan;
+pub mod split;
 pub mod values;
 pub mod write;
 

@@ -45,7 +45,7 @@ use std::io::{self, BufReader, Cursor, Read, Seek, SeekFrom};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use super::split::{Piece, SplitOptions, Splitter};
+use crate::sgf::split::{Piece, SplitOptions, Splitter};
 
 /// Settings for a walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -407,7 +407,7 @@ fn guarded(display: &str, emit: &mut Emit, walk: impl FnOnce(&mut Emit) -> Contr
         Ok(flow) => flow,
         Err(panic) if emit_panicked => resume_unwind(panic),
         Err(panic) => {
-            let what = crate::panic_message(&*panic);
+            let what = crate::model::panic_message(&*panic);
             let message = format!("gotool failed reading this input ({what}); please report it");
             emit(Item::Failed { path: display.to_string(), error: SourceError { code: "internal-error", message } })
         }
@@ -1232,7 +1232,7 @@ pub fn items(origin: Origin, display: String, options: SourceOptions) -> Items {
     let path = display.clone();
     let walk = std::thread::Builder::new()
         .name("gotool-source".to_string())
-        .stack_size(crate::batch::WORKER_STACK_BYTES)
+        .stack_size(crate::source::batch::WORKER_STACK_BYTES)
         .spawn(move || {
             let mut emit = |item: Item| {
                 if shared.reserve(item.held_bytes()) && sender.send(item).is_ok() {

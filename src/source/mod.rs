@@ -8,14 +8,14 @@
 //! the members of an archive are spread over the workers while the next ones are decompressed.
 
 pub mod archive;
-pub mod split;
+pub mod batch;
 
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use archive::{Item, Items, Origin, SourceOptions};
-use split::Piece;
+use crate::sgf::split::Piece;
 
 /// How standard input is named in reports.
 pub const STDIN_NAME: &str = "<stdin>";

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use gotool::source::archive::{self, Item, Origin, SourceOptions};
-use gotool::source::split::{BrokenKind, Piece};
+use gotool::sgf::split::{BrokenKind, Piece};
 
 /// A small record, different for each `n`.
 fn record(n: usize) -> Vec<u8> {
@@ -684,7 +684,7 @@ fn the_games_a_walk_streams_read_like_the_file_they_came_from() {
     let text = "(;GM[1]SZ[9];B[aa];W[aa])\n(;GM[1]SZ[9]\n;B[bb];W[bb])";
     let whole = Plan::default().check_bytes(text.as_bytes(), "c.sgf");
     let mut places = Vec::new();
-    for piece in gotool::source::split::Splitter::new(text.as_bytes(), Default::default()) {
+    for piece in gotool::sgf::split::Splitter::new(text.as_bytes(), Default::default()) {
         let Piece::Game(game) = piece.unwrap() else { panic!() };
         let report = Plan::default().check_bytes(&game.bytes, "c.sgf");
         for d in report.games[0].diagnostics.iter().filter(|d| d.line.is_some()) {

@@ -25,6 +25,7 @@ use super::{
 use crate::go::{Color, Point, PointRect};
 use crate::model::{Diagnostic, RecordedResult};
 use crate::sgf::Limits;
+use crate::sgf::decode::{self, CharsetHint, DecodeError, Decoded};
 use crate::sgf::values;
 
 pub use results::{ResultText, parse_result_text};
@@ -117,19 +118,6 @@ impl fmt::Display for Format {
     }
 }
 
-/// What a file's own bytes say about its charset, for `sgf::decode::decode_format`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CharsetHint {
-    /// The format's name, for messages.
-    pub format: &'static str,
-    /// The charset the header implies (an `encoding_rs` label) and the field that implies it
-    /// (`GIBOKIND=Korea`).
-    pub implied: Option<(&'static str, String)>,
-    /// The charsets to guess among when the text is not UTF-8 and nothing implies one (or the implied one does
-    /// not read it), most likely first.
-    pub candidates: &'static [&'static str],
-}
-
 /// The multi-byte charsets of the countries whose servers write these formats (docs/formats.md, ambiguity 27).
 const EAST_ASIAN: &[&str] = &["euc-kr", "gb18030", "shift_jis", "big5"];
 
@@ -146,6 +134,11 @@ pub fn charset_hint(format: Format, bytes: &[u8]) -> CharsetHint {
         Format::Ngf => CharsetHint { format: "NGF", implied: None, candidates: EAST_ASIAN },
         Format::Sgf => CharsetHint { format: "SGF", implied: None, candidates: &[] },
     }
+}
+
+/// Decodes a file in `format` (not SGF) with the charset its header implies, or one guessed.
+pub fn decode_as(format: Format, bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
+    decode::decode_format(bytes, &charset_hint(format, bytes))
 }
 
 /// A file that cannot be read as a game at all (a truncated header, no game section, an encrypted file).

@@ -1,6 +1,7 @@
 //! Runs a resolved `Config`: walks the inputs, runs the plan on each file in parallel, feeds the reporter in
 //! input order, and decides the exit status; or draws one position for `show`.
 
+mod convert;
 mod fix;
 
 use std::io::{self, IsTerminal, Write};
@@ -10,7 +11,7 @@ use anyhow::{Context, Result};
 use console::Term;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
-use crate::batch;
+use crate::source::batch;
 use clap::CommandFactory;
 
 use crate::cli::{Cli, FormatArg};
@@ -22,7 +23,7 @@ use crate::render;
 use crate::report::github::GithubReporter;
 use crate::report::json::{JsonLinesReporter, JsonReporter};
 use crate::report::text::TextReporter;
-use crate::report::{self, Reporter};
+use crate::report::Reporter;
 use crate::source::{self, Input, Unit, UnitOptions};
 use crate::stats::StatsReporter;
 
@@ -53,7 +54,7 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
     match Config::from_cli(cli)? {
         Config::Show(config) => run_show(&config, stdout),
         Config::Files(config) => run_files(&config, stdout, stderr),
-        Config::Convert(config) => crate::convert::run::run(&config, stdout, stderr),
+        Config::Convert(config) => convert::run(&config, stdout, stderr),
         Config::Fix(config) => fix::run_fix(&config, stdout, stderr),
         // Both from the flags' own definitions, so they never disagree with `--help`.
         // (Made in memory first: clap_complete panics on a write error such as a closed pipe.)
@@ -85,7 +86,7 @@ fn run_show(config: &ShowConfig, stdout: &mut dyn Write) -> Result<u8> {
     let picture = config.view.draw(&bytes, &path)?;
     let mut text = String::new();
     for note in &picture.notes {
-        text.push_str(&format!("note: {}\n", report::escape_terminal(note)));
+        text.push_str(&format!("note: {}\n", crate::render::escape_terminal(note)));
     }
     match &config.svg {
         Some(path) => {

@@ -9,13 +9,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::{Conversion, convert};
-use crate::app::exit;
+use super::exit;
+use crate::convert::{Conversion, convert};
 use crate::config::{ConvertConfig, ConvertTarget};
 use crate::model::{Diagnostic, Severity, plural};
 use crate::output::{reader_gone, write_atomically, write_new_atomically};
 use crate::record::formats::Format;
-use crate::report::escape_terminal;
+use crate::render::escape_terminal;
 use crate::source::{self, Input};
 
 /// One record to convert: where it is, how it is named in messages, and where its SGF goes (`None`: stdout).
