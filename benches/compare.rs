@@ -27,7 +27,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::{Record, median, thread_times};
-use gotool::pipeline::Plan;
+use gotool_check::Plan;
 
 /// sgf-parse builds a recursive tree and drops it recursively: a long game is as deep as it has moves.
 /// gotool's own pipeline needs no such stack; all tools run on this thread so the conditions are equal.
@@ -182,9 +182,9 @@ fn goban_replay(bytes: &[u8]) -> Outcome {
 /// replays them with gotool's rules core. No decoding, no tree, no positions, no diagnostics, no limits; a file
 /// with variations, several games or anything else it does not expect fails, and so leaves the common set.
 fn bare_replay(bytes: &[u8]) -> Outcome {
-    use gotool::go::{Color, Game, Point};
-    use gotool::sgf::values::parse_rules;
-    use gotool::sgf::values::parse_size;
+    use gotool_go::{Color, Game, Point};
+    use gotool_sgf::values::parse_rules;
+    use gotool_sgf::values::parse_size;
 
     let (mut width, mut height) = (19u8, 19u8);
     let mut ru: Option<&str> = None;

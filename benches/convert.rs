@@ -11,7 +11,7 @@
 //!   per file apart from the file system;
 //! - `read FORMAT`: `record::formats::decode_as` and `record::formats::read` (the bytes to gotool's record), the same
 //!   stage as `read SGF`;
-//! - `read SGF`: `sgf::decode::decode`, `sgf::scan` and `sgf::read_game` of the SGF converted from it (the bytes
+//! - `read SGF`: `gotool_sgf::decode::decode`, `gotool_sgf::scan` and `gotool_sgf::read_game` of the SGF converted from it (the bytes
 //!   to gotool's record).
 //!
 //! Rates and ratios use the thread's CPU time where Linux gives it (`/proc/thread-self/schedstat`), else wall
@@ -31,11 +31,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use common::{median, random_legal_moves, thread_times};
-use gotool::convert::convert;
-use gotool::record::formats::decode_as;
-use gotool::go::{Color, Point};
-use gotool::record::formats::{self, Format};
-use gotool::sgf::{self, Limits};
+use gotool_go::{Color, Point};
+use gotool_sgf::Limits;
+use gotool_sgf::convert::convert;
+use gotool_sgf::formats::decode_as;
+use gotool_sgf::formats::{self, Format};
 
 /// One game's moves: the colour and the point (`None`: a pass).
 type Moves = Vec<(Color, Option<Point>)>;
@@ -219,9 +219,9 @@ fn run(task: Task, inputs: &Inputs, limits: &Limits, file_name: &str) {
         }
         Task::ReadSgf => {
             for file in &inputs.sgfs {
-                let decoded = sgf::decode::decode(black_box(file)).expect("decodes");
-                let collection = sgf::scan(&decoded.text, limits).expect("scans");
-                black_box(sgf::read_game(&collection, 0));
+                let decoded = gotool_sgf::decode::decode(black_box(file)).expect("decodes");
+                let collection = gotool_sgf::scan(&decoded.text, limits).expect("scans");
+                black_box(gotool_sgf::read_game(&collection, 0));
             }
         }
     }

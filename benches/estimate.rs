@@ -12,11 +12,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use gotool::go::{Board, Rules};
-use gotool::replay::{ReplayOptions, check_game};
-use gotool::score::estimate::estimate;
-use gotool::sgf::decode;
-use gotool::sgf::{Limits, read_game, scan_collection};
+use gotool_go::{Board, Rules};
+use gotool_replay::{ReplayOptions, check_game};
+use gotool_score::estimate::estimate;
+use gotool_sgf::decode;
+use gotool_sgf::{Limits, read_game, scan_collection};
 
 fn records(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };

@@ -1,5 +1,5 @@
 //! Criterion benchmarks of gotool's per-file pipeline, stage by stage, on 9×9, 13×13 and 19×19 records:
-//! `parse` (`sgf::scan` on decoded text, throughput in bytes), `replay` (`sgf::read_game` then `check_game` on
+//! `parse` (`gotool_sgf::scan` on decoded text, throughput in bytes), `replay` (`gotool_sgf::read_game` then `check_game` on
 //! every game of an already scanned collection, throughput in moves), `rules_core` (`Game::play` alone on moves read out of the
 //! records beforehand: a fresh game per record, then its main line, throughput in moves; games with setup
 //! stones are left out, and a line ends before its first illegal move) and `end_to_end` (`Plan::check_bytes` from
@@ -28,14 +28,14 @@ use std::time::Duration;
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, Throughput};
-use gotool::go::{Board, Color, Game, Point, Rules};
-use gotool::pipeline::Plan;
-use gotool::record::{GameRecord, Item, MoveValue};
-use gotool::replay::{ReplayOptions, check_game};
-use gotool::score::game::{ScoreOptions, dead_from_marks};
-use gotool::score::{ScoreInput, score};
-use gotool::sgf::decode as input;
-use gotool::sgf::{self, Collection, Limits};
+use gotool_check::Plan;
+use gotool_go::{Board, Color, Game, Point, Rules};
+use gotool_replay::{ReplayOptions, check_game};
+use gotool_score::game::{ScoreOptions, dead_from_marks};
+use gotool_score::{ScoreInput, score};
+use gotool_sgf::decode as input;
+use gotool_sgf::record::{GameRecord, Item, MoveValue};
+use gotool_sgf::{Collection, Limits};
 
 /// Records per board size.
 const PER_SIZE: usize = 200;
@@ -61,16 +61,17 @@ fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
             .collect();
         let text_bytes: u64 = texts.iter().map(|t| t.len() as u64).sum();
         let limits = Limits::default();
-        let collections: Vec<sgf::Collection> = texts.iter().filter_map(|t| sgf::scan(t, &limits).ok()).collect();
+        let collections: Vec<gotool_sgf::Collection> =
+            texts.iter().filter_map(|t| gotool_sgf::scan(t, &limits).ok()).collect();
         let check = ReplayOptions::default();
         let plan = Plan::default();
 
         let mut group = c.benchmark_group(format!("parse/{}", set.label));
         group.throughput(Throughput::Bytes(text_bytes));
-        group.bench_function(format!("{}{clock}", "sgf::scan"), |b| {
+        group.bench_function(format!("{}{clock}", "gotool_sgf::scan"), |b| {
             b.iter(|| {
                 for text in &texts {
-                    black_box(sgf::scan(black_box(text), &limits).ok());
+                    black_box(gotool_sgf::scan(black_box(text), &limits).ok());
                 }
             })
         });
@@ -82,7 +83,7 @@ fn pipeline<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
             b.iter(|| {
                 for collection in &collections {
                     for index in 0..collection.games.len() {
-                        let record = sgf::read_game(black_box(collection), index);
+                        let record = gotool_sgf::read_game(black_box(collection), index);
                         black_box(check_game(&record, index, &check));
                     }
                 }
@@ -175,7 +176,7 @@ impl MainLine {
 fn main_lines(c: &Collection, check: &ReplayOptions) -> Vec<MainLine> {
     let mut lines = Vec::new();
     for index in 0..c.games.len() {
-        let record: GameRecord = sgf::read_game(c, index);
+        let record: GameRecord = gotool_sgf::read_game(c, index);
         let Some(end) = check_game(&record, index, check).1 else {
             continue;
         };
@@ -184,7 +185,7 @@ fn main_lines(c: &Collection, check: &ReplayOptions) -> Vec<MainLine> {
         let mut game = Game::for_record(width, height, rules.clone(), 0);
         let mut node = 0;
         let mut setup = false;
-        'line: while node != gotool::record::NONE {
+        'line: while node != gotool_sgf::record::NONE {
             for item in record.items(node) {
                 let (color, value) = match item {
                     Item::Move { color, value, .. } => (*color, *value),
@@ -280,8 +281,8 @@ impl Position {
     /// Replays the first game of a record; `None` when it cannot be replayed to its end.
     fn of(bytes: &[u8]) -> Option<Position> {
         let text = input::decode(bytes).ok()?.text.into_owned();
-        let collection = sgf::scan(&text, &Limits::default()).ok()?;
-        let record = sgf::read_game(&collection, 0);
+        let collection = gotool_sgf::scan(&text, &Limits::default()).ok()?;
+        let record = gotool_sgf::read_game(&collection, 0);
         let (_, end) = check_game(&record, 0, &ReplayOptions::default());
         let end = end.filter(|end| !end.stopped_early)?;
         let marks = record.markup(end.last_node).map(|m| m.marks.clone());

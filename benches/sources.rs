@@ -26,9 +26,9 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use gotool::pipeline::Plan;
-use gotool::source::archive::{self, Item, SourceOptions};
-use gotool::sgf::split::{Piece, SplitOptions, Splitter};
+use gotool_check::Plan;
+use gotool_sgf::split::{Piece, SplitOptions, Splitter};
+use gotool_source::archive::{self, Item, SourceOptions};
 
 struct Args {
     mode_split: bool,

@@ -7,12 +7,11 @@ use std::ops::ControlFlow;
 
 use clap::Parser;
 
-use crate::source::batch;
 use crate::cli::{Cli, Command};
 use crate::config::{Config, FilesConfig};
-use crate::model::FileReport;
-use crate::pipeline::Plan;
-use crate::source;
+use gotool_check::Plan;
+use gotool_model::FileReport;
+use gotool_source::batch;
 
 /// A `check`, `score` or `stats` run, resolved from its command line.
 #[derive(Debug)]
@@ -70,16 +69,16 @@ impl Run {
         let config = &self.config;
         let mut unusable = Vec::new();
         for p in config.paths.iter().filter(|p| p.as_os_str() != "-") {
-            let readable = match source::archive_of_member(p) {
-                Some(archive) => source::check_readable(&archive),
-                None => source::check_readable(p),
+            let readable = match gotool_source::archive_of_member(p) {
+                Some(archive) => gotool_source::check_readable(&archive),
+                None => gotool_source::check_readable(p),
             };
             match readable {
                 Err(e) => unusable.push(format!("{}: {e}", p.display())),
                 Ok(())
                     if p.is_dir()
                         && !config.allow_empty
-                        && !source::holds_records(p, config.follow_links, config.archives) =>
+                        && !gotool_source::holds_records(p, config.follow_links, config.archives) =>
                 {
                     unusable.push(format!(
                         "{}: no records found in this folder (SGF, MGT, GIB, NGF, UGF/UGI or archives of them; --allow-empty accepts that)",

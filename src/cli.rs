@@ -5,10 +5,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::go::{HandicapBonus, MAX_SIDE, Preset};
-use crate::score::game::parse_dead_point;
-use crate::sgf::Limits;
-use crate::source::Shard;
+use gotool_go::{HandicapBonus, MAX_SIDE, Preset};
+use gotool_score::game::parse_dead_point;
+use gotool_sgf::Limits;
+use gotool_source::Shard;
 
 // The whole command line. (Clap turns `///` comments on these types into help text: the ones here are `//` so
 // that `--help` says only what the flags' own comments say.)
@@ -552,17 +552,6 @@ pub enum FixFormatArg {
     Jsonl,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::CommandFactory;
-
-    #[test]
-    fn verify_cli() {
-        Cli::command().debug_assert();
-    }
-}
-
 // Value parsers: each flag's value checked where the flag is declared.
 
 /// The largest komi `--komi` takes, either way: no real game gives more, and larger values only make margins
@@ -618,5 +607,16 @@ pub(crate) fn count_limit_flag(text: &str) -> Result<u32, String> {
         Ok(0) => Err("at least 1: a limit of 0 refuses every file".to_string()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("a whole number from 1 to {}", u32::MAX)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
     }
 }

@@ -16,16 +16,16 @@ use crate::cli::{
     CheckDeadArg, Cli, ColorChoice, Command, DeadArg, FixArgs, FixFormatArg, FormatArg, GroupByArg, InputArgs,
     ShowArgs, StatsFormatArg,
 };
-use crate::fix::FixOptions;
-use crate::pipeline::{Plan, View};
-use crate::render::text::TextOptions;
-use crate::replay::ReplayOptions;
 use crate::report::fix::FixFormat;
 use crate::report::text::TextStyle;
-use crate::score::game::{DeadStones, ScoreOptions};
-use crate::sgf::Limits;
-use crate::source::Shard;
 use crate::stats::{GroupBy, StatsOptions};
+use gotool_check::{Plan, View};
+use gotool_fix::FixOptions;
+use gotool_render::text::TextOptions;
+use gotool_replay::ReplayOptions;
+use gotool_score::game::{DeadStones, ScoreOptions};
+use gotool_sgf::Limits;
+use gotool_source::Shard;
 
 /// What a run does.
 #[derive(Debug)]
@@ -336,20 +336,20 @@ fn dead_stones(values: Option<Vec<DeadArg>>, estimate_unmarked: bool) -> anyhow:
 fn jobs(requested: Option<usize>, paths: &[PathBuf], max_file_bytes: u64) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = requested.unwrap_or(cores).min(4 * cores);
-    if paths.iter().any(|p| !p.is_dir() && crate::source::may_hold_many(p, max_file_bytes)) {
+    if paths.iter().any(|p| !p.is_dir() && gotool_source::may_hold_many(p, max_file_bytes)) {
         return jobs.max(1);
     }
     // No more workers than units of work: the files named, and those the folders hold, counted only as far as
     // `jobs` (a folder of a million files is not walked twice). An archive in a folder holds an unknown number.
     let mut units = 0;
-    for input in crate::source::discover(paths, false, true) {
+    for input in gotool_source::discover(paths, false, true) {
         match input {
-            crate::source::Input::File { path, .. }
-                if path.file_name().and_then(|n| n.to_str()).is_some_and(crate::source::archive::is_archive_name) =>
+            gotool_source::Input::File { path, .. }
+                if path.file_name().and_then(|n| n.to_str()).is_some_and(gotool_source::archive::is_archive_name) =>
             {
                 return jobs.max(1);
             }
-            crate::source::Input::File { .. } => units += 1,
+            gotool_source::Input::File { .. } => units += 1,
             _ => {}
         }
         if units >= jobs {

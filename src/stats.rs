@@ -16,13 +16,13 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::go::Color;
-use crate::model::{
+use crate::report::text::error_line;
+use gotool_go::Color;
+use gotool_model::{
     CHECKPOINT, CHECKPOINTS, DeadSource, Diagnostic, FileReport, GameReport, GameResult, Severity, Source, Summary,
     WinBy,
 };
-use crate::render::escape_terminal;
-use crate::report::text::error_line;
+use gotool_render::escape_terminal;
 
 /// The version of the stats document's shape (`schema/stats.schema.json`).
 pub(crate) const STATS_SCHEMA_VERSION: u32 = 1;
@@ -572,7 +572,7 @@ impl Stats {
         }
         let w = &self.wins;
         let wins = w.total();
-        let _ = writeln!(out, "wins by  (% of the {wins} won game{})", crate::model::plural(wins));
+        let _ = writeln!(out, "wins by  (% of the {wins} won game{})", gotool_model::plural(wins));
         for (label, n) in [
             ("counting", w.counted),
             ("resignation", w.resignation),
@@ -889,7 +889,7 @@ impl Duplicates {
             out,
             "  same moves: {} group{}, {in_groups} games, {} of them extra copies",
             same.len(),
-            crate::model::plural(same.len()),
+            gotool_model::plural(same.len()),
             in_groups - same.len()
         );
         for group in &same {
@@ -903,7 +903,7 @@ impl Duplicates {
             out,
             "  same first {CHECKPOINT} moves, then different or cut short: {} group{}",
             opening.len(),
-            crate::model::plural(opening.len())
+            gotool_model::plural(opening.len())
         );
         for group in &opening {
             let longest = &games[group[0]];
@@ -999,7 +999,7 @@ fn bar(n: usize, max: usize, ascii: bool) -> String {
 /// A histogram drawn in the terminal: a summary line, then one bar per bin with its count and share.
 /// `1 game`, `2 games`.
 fn games_count(n: usize) -> String {
-    format!("{n} game{}", crate::model::plural(n))
+    format!("{n} game{}", gotool_model::plural(n))
 }
 
 fn histogram(out: &mut String, title: &str, of: &str, unit: &str, d: &Distribution, ascii: bool) {
@@ -1067,7 +1067,7 @@ mod tests {
     fn median_of_margins_is_a_margin_that_occurred() {
         let mut s = Stats::default();
         for re in ["B+0.5", "W+3.5", "B+10.5", "W+R", "0", "Void", "?", "B+R", "B+0.0"] {
-            s.add_result(Some(&crate::sgf::values::parse_result(re)));
+            s.add_result(Some(&gotool_sgf::values::parse_result(re)));
         }
         let m = s.margins.distribution(MARGIN_SCALE);
         assert_eq!(m.games, 3);

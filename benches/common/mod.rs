@@ -7,8 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use gotool::go::{Color, Game, Point, Preset};
-use gotool::pipeline::Plan;
+use gotool_check::Plan;
+use gotool_go::{Color, Game, Point, Preset};
 
 /// One record, read into memory.
 pub(crate) struct Record {

@@ -11,9 +11,9 @@ use std::ops::ControlFlow;
 
 use libfuzzer_sys::fuzz_target;
 
-use gotool::pipeline::Plan;
-use gotool::source::archive::{Item, SourceOptions, walk_bytes, walk_reader};
-use gotool::sgf::split::{Piece, SplitOptions, Splitter};
+use gotool_check::Plan;
+use gotool_source::archive::{Item, SourceOptions, walk_bytes, walk_reader};
+use gotool_sgf::split::{Piece, SplitOptions, Splitter};
 
 /// Small limits: the fuzzer's inputs are small, and what they decompress to must stay small too.
 const LIMIT: u64 = 1 << 20;

@@ -13,13 +13,13 @@ use std::collections::BTreeSet;
 
 use libfuzzer_sys::fuzz_target;
 
-use gotool::fix::{FixOptions, Fixed, Fixer};
-use gotool::go::Color;
-use gotool::model::{FileReport, GameReport, Severity};
-use gotool::pipeline::Plan;
-use gotool::record::{Item, MoveValue, NONE};
-use gotool::replay::ReplayOptions;
-use gotool::sgf::{self, Limits, decode};
+use gotool_fix::{FixOptions, Fixed, Fixer};
+use gotool_go::Color;
+use gotool_model::{FileReport, GameReport, Severity};
+use gotool_check::Plan;
+use gotool_sgf::record::{Item, MoveValue, NONE};
+use gotool_replay::ReplayOptions;
+use gotool_sgf::{Limits, decode};
 
 /// The largest input fixed with `--cut-at-illegal`.
 const MAX_CUT_INPUT: usize = 4096;
@@ -107,10 +107,10 @@ fn problems(game: &GameReport) -> BTreeSet<&'static str> {
 /// The moves of each game's main line as the record reads them (colour and value), node boundaries left out.
 fn main_lines(bytes: &[u8]) -> Vec<Vec<(Color, MoveValue)>> {
     let Ok(decoded) = decode::decode(bytes) else { return Vec::new() };
-    let (collection, _) = sgf::scan_collection(&decoded.text, &Limits::default());
+    let (collection, _) = gotool_sgf::scan_collection(&decoded.text, &Limits::default());
     (0..collection.games.len())
         .map(|g| {
-            let record = sgf::read_game(&collection, g);
+            let record = gotool_sgf::read_game(&collection, g);
             let mut moves = Vec::new();
             let mut n = if record.nodes.is_empty() { NONE } else { 0 };
             while n != NONE {

@@ -9,15 +9,15 @@
 
 use libfuzzer_sys::fuzz_target;
 
-use gotool::model::{FileReport, Summary};
-use gotool::pipeline::{Plan, View};
-use gotool::render::svg::{self, SvgOptions};
-use gotool::render::text::{self, TextOptions};
-use gotool::replay::ReplayOptions;
+use gotool_model::{FileReport, Summary};
+use gotool_check::{Plan, View};
+use gotool_render::svg::{self, SvgOptions};
+use gotool_render::text::{self, TextOptions};
+use gotool_replay::ReplayOptions;
 use gotool::report::Reporter;
 use gotool::report::json::{JsonLinesReporter, JsonReporter};
 use gotool::report::text::{TextReporter, TextStyle};
-use gotool::score::game::ScoreOptions;
+use gotool_score::game::ScoreOptions;
 
 fuzz_target!(|data: &[u8]| {
     // `check --all-variations --board`: every branch replayed, finished games scored, a picture of each error.

@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, sync_channel};
 
 use gotool_core::api::{Run, in_order};
-use gotool_core::model::FileReport;
+use gotool_model::FileReport;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
@@ -133,7 +133,7 @@ fn guarded(name: &str, work: impl FnOnce() -> FileReport) -> FileReport {
 
 /// The `internal-error` report of a panic in gotool on the record `name`.
 fn internal_error(name: &str, panic: &(dyn std::any::Any + Send)) -> FileReport {
-    let what = gotool_core::model::panic_message(panic);
+    let what = gotool_model::panic_message(panic);
     let message = format!("gotool failed on this file ({what}); please report it");
     FileReport::failed(name, "internal-error", message, None)
 }

@@ -10,13 +10,13 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use super::exit;
-use crate::convert::{Conversion, convert};
 use crate::config::{ConvertConfig, ConvertTarget};
-use crate::model::{Diagnostic, Severity, plural};
 use crate::output::{reader_gone, write_atomically, write_new_atomically};
-use crate::record::formats::Format;
-use crate::render::escape_terminal;
-use crate::source::{self, Input};
+use gotool_model::{Diagnostic, Severity, plural};
+use gotool_render::escape_terminal;
+use gotool_sgf::convert::{Conversion, convert};
+use gotool_sgf::formats::Format;
+use gotool_source::Input;
 
 /// One record to convert: where it is, how it is named in messages, and where its SGF goes (`None`: stdout).
 struct Job {
@@ -32,13 +32,13 @@ pub(crate) fn run(config: &ConvertConfig, stdout: &mut dyn Write, stderr: &mut d
     let worse = |status: &mut u8, s: u8| *status = (*status).max(s);
     let mut jobs = Vec::new();
     for root in &config.paths {
-        if let Err(e) = source::check_readable(root) {
+        if let Err(e) = gotool_source::check_readable(root) {
             let _ = writeln!(stderr, "gotool: {}: {e}", root.display());
             worse(&mut status, exit::USAGE);
             continue;
         }
         let found = jobs.len();
-        for input in source::discover(std::slice::from_ref(root), config.follow_links, false) {
+        for input in gotool_source::discover(std::slice::from_ref(root), config.follow_links, false) {
             match input {
                 Input::File { path, display } => {
                     // Inside a folder only the formats convert reads; a file named on the command line whatever
@@ -75,7 +75,7 @@ pub(crate) fn run(config: &ConvertConfig, stdout: &mut dyn Write, stderr: &mut d
     let mut written: HashMap<PathBuf, String> = HashMap::new();
     let (mut converted, mut failed) = (0usize, 0usize);
     for job in &jobs {
-        let bytes = match source::read_file(&job.path, config.limits.max_file_bytes) {
+        let bytes = match gotool_source::read_file(&job.path, config.limits.max_file_bytes) {
             Ok(bytes) => bytes,
             Err(e) => {
                 let _ = writeln!(stderr, "gotool: {}: {e}", job.display);

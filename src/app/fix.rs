@@ -10,15 +10,15 @@ use anyhow::{Context, Result};
 use indicatif::ProgressBar;
 
 use super::{exit, stderr_bar};
-use crate::source::batch;
 use crate::config::FixConfig;
-use crate::fix::{Fixed, Fixer};
-use crate::model::{FileError, FixReport, FixSummary};
 use crate::output::{Copies, Output, reader_gone, write_atomically};
 use crate::report;
 use crate::report::fix::FixReporter;
-use crate::source::archive::{self, Item, Origin, SourceOptions};
-use crate::source::{self, Input};
+use gotool_fix::{Fixed, Fixer};
+use gotool_model::{FileError, FixReport, FixSummary};
+use gotool_source::Input;
+use gotool_source::archive::{self, Item, Origin, SourceOptions};
+use gotool_source::batch;
 
 /// `gotool fix`: every file through the fixer in parallel, the fixed ones written as the flags say (atomically,
 /// from the worker that fixed them), reported in input order. Archives and compressed files (named, or found in
@@ -30,14 +30,18 @@ pub(super) fn run_fix(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut d
     let mut unusable = false;
     let mut roots = Vec::new();
     for p in &config.paths {
-        let problem = match source::check_readable(p) {
+        let problem = match gotool_source::check_readable(p) {
             Err(e) => Some(e.to_string()),
             Ok(()) if !archives && !p.is_dir() && is_archive(p) => Some(
                 "fix --write does not rewrite archives or compressed files (--out-dir DIR writes fixed copies of \
                  the SGF records in it)"
                     .to_string(),
             ),
-            Ok(()) if p.is_dir() && !config.allow_empty && !source::holds_records(p, config.follow_links, archives) => {
+            Ok(())
+                if p.is_dir()
+                    && !config.allow_empty
+                    && !gotool_source::holds_records(p, config.follow_links, archives) =>
+            {
                 Some("no SGF files found in this folder (--allow-empty accepts that)".to_string())
             }
             Ok(()) => None,
@@ -58,7 +62,8 @@ pub(super) fn run_fix(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut d
     let mut inside_out_dir = InsideFolder::new(config.out_dir.as_deref(), config.follow_links);
     let source_options = SourceOptions::with_max_file_size(config.options.limits.max_file_bytes);
     let found = roots.iter().flat_map(|root| {
-        source::discover(std::slice::from_ref(&root.path), config.follow_links, true).map(move |input| (root, input))
+        gotool_source::discover(std::slice::from_ref(&root.path), config.follow_links, true)
+            .map(move |input| (root, input))
     });
     let found = found.filter(|(root, input)| match input {
         Input::File { path, .. } => {
@@ -467,7 +472,7 @@ impl InsideFolder {
 
 /// The unified diff of a fix, of the texts as gotool reads them.
 fn fix_diff(display: &str, input: &[u8], output: &[u8]) -> String {
-    let text = |bytes: &[u8]| match crate::sgf::decode::decode(bytes) {
+    let text = |bytes: &[u8]| match gotool_sgf::decode::decode(bytes) {
         Ok(d) => d.text.into_owned(),
         Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     };

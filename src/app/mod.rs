@@ -11,21 +11,20 @@ use anyhow::{Context, Result};
 use console::Term;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
-use crate::source::batch;
 use clap::CommandFactory;
+use gotool_source::batch;
 
 use crate::cli::{Cli, FormatArg};
 use crate::config::{Config, FilesConfig, ReportKind, ShowConfig};
-use crate::model::{FileReport, Summary, plural};
 use crate::output::{Output, reader_gone, write_atomically};
-use crate::pipeline::WholeFile;
-use crate::render;
+use crate::report::Reporter;
 use crate::report::github::GithubReporter;
 use crate::report::json::{JsonLinesReporter, JsonReporter};
 use crate::report::text::TextReporter;
-use crate::report::Reporter;
-use crate::source::{self, Input, Unit, UnitOptions};
 use crate::stats::StatsReporter;
+use gotool_check::WholeFile;
+use gotool_model::{FileReport, Summary, plural};
+use gotool_source::{Input, Unit, UnitOptions};
 
 /// Exit statuses (documented in the README).
 pub mod exit {
@@ -82,15 +81,15 @@ pub fn run(cli: Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u
 /// `gotool show`: draws one position of one record.
 fn run_show(config: &ShowConfig, stdout: &mut dyn Write) -> Result<u8> {
     let (bytes, path) =
-        source::read_one(&config.path, config.view.limits.max_file_bytes).map_err(|e| anyhow::anyhow!("{e}"))?;
+        gotool_source::read_one(&config.path, config.view.limits.max_file_bytes).map_err(|e| anyhow::anyhow!("{e}"))?;
     let picture = config.view.draw(&bytes, &path)?;
     let mut text = String::new();
     for note in &picture.notes {
-        text.push_str(&format!("note: {}\n", crate::render::escape_terminal(note)));
+        text.push_str(&format!("note: {}\n", gotool_render::escape_terminal(note)));
     }
     match &config.svg {
         Some(path) => {
-            let svg = render::svg::render(&picture.diagram, &render::svg::SvgOptions::default());
+            let svg = gotool_render::svg::render(&picture.diagram, &gotool_render::svg::SvgOptions::default());
             // `-` is stdout, as in every Unix tool.
             if path.as_os_str() == "-" {
                 text.push_str(&svg);
@@ -98,7 +97,7 @@ fn run_show(config: &ShowConfig, stdout: &mut dyn Write) -> Result<u8> {
                 write_atomically(path, svg.as_bytes())?;
             }
         }
-        None => text.push_str(&render::text::render(&picture.diagram, &config.text)),
+        None => text.push_str(&gotool_render::text::render(&picture.diagram, &config.text)),
     }
     // A reader that stops early (`gotool show … | head`) ends the run quietly.
     reader_gone(stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush())).context("writing the picture")?;
@@ -114,9 +113,9 @@ fn unusable_paths(config: &FilesConfig, stderr: &mut dyn Write) -> Vec<PathBuf> 
             continue;
         }
         // An archive member: the archive must be readable; a member it lacks is reported as that member's error.
-        let readable = match source::archive_of_member(p) {
-            Some(archive) => source::check_readable(&archive),
-            None => source::check_readable(p),
+        let readable = match gotool_source::archive_of_member(p) {
+            Some(archive) => gotool_source::check_readable(&archive),
+            None => gotool_source::check_readable(p),
         };
         let problem = match readable {
             // A file that is there but cannot be opened is checked like any other: its report says why (in every
@@ -126,7 +125,7 @@ fn unusable_paths(config: &FilesConfig, stderr: &mut dyn Write) -> Vec<PathBuf> 
             Ok(())
                 if p.is_dir()
                     && !config.allow_empty
-                    && !source::holds_records(p, config.follow_links, config.archives) =>
+                    && !gotool_source::holds_records(p, config.follow_links, config.archives) =>
             {
                 Some("no records found in this folder (SGF, MGT, GIB, NGF, UGF/UGI or archives of them; --allow-empty accepts that)".to_string())
             }
@@ -254,7 +253,8 @@ pub(crate) fn for_each_report(
         shard: config.shard,
         walk_every_file: false,
     };
-    let units = source::Units::new(source::discover(paths, config.follow_links, config.archives), unit_options);
+    let units =
+        gotool_source::Units::new(gotool_source::discover(paths, config.follow_links, config.archives), unit_options);
     let work = |unit: &mut Unit| match unit {
         Unit::File { path, display } => match config.plan.check_whole_file(path, display) {
             WholeFile::Checked(reports) => Work::Reports(reports),
@@ -276,10 +276,15 @@ pub(crate) fn for_each_report(
             Work::Stream(path, display) => {
                 unit_options.walk_every_file = true;
                 let one = std::iter::once(Input::File { path, display });
-                batch::run_ordered(source::Units::new(one, unit_options), ordered(), work, |_, done| match done {
-                    Work::Reports(reports) => reports.into_iter().try_for_each(&mut *deliver),
-                    Work::Stream(..) => Ok(()),
-                })
+                batch::run_ordered(
+                    gotool_source::Units::new(one, unit_options),
+                    ordered(),
+                    work,
+                    |_, done| match done {
+                        Work::Reports(reports) => reports.into_iter().try_for_each(&mut *deliver),
+                        Work::Stream(..) => Ok(()),
+                    },
+                )
             }
         }
     })
@@ -296,7 +301,7 @@ enum Work {
 /// An indicatif bar on stderr: hidden when stderr is not a terminal, with `--quiet`, or for a single file.
 /// The total is counted by a background walk so the first results are not delayed.
 fn progress_bar(config: &FilesConfig, paths: &[PathBuf]) -> ProgressBar {
-    let many = |p: &PathBuf| p.is_dir() || source::may_hold_many(p, config.plan.limits.max_file_bytes);
+    let many = |p: &PathBuf| p.is_dir() || gotool_source::may_hold_many(p, config.plan.limits.max_file_bytes);
     let single_file = paths.len() == 1 && !many(&paths[0]);
     if config.quiet || single_file || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
@@ -310,7 +315,7 @@ fn progress_bar(config: &FilesConfig, paths: &[PathBuf]) -> ProgressBar {
     let counter = bar.clone();
     let (paths, follow, shard, archives) = (paths.to_vec(), config.follow_links, config.shard, config.archives);
     std::thread::spawn(move || {
-        let total = source::discover(&paths, follow, archives)
+        let total = gotool_source::discover(&paths, follow, archives)
             .filter(|i| matches!(i, Input::File { display, .. } if shard.is_none_or(|s| s.contains(display))))
             .count();
         counter.set_length(total as u64);

@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use serde_json::{Value, json};
 
-use crate::render::escape_terminal;
-use crate::model::{FixReport, FixSummary, SCHEMA_VERSION, plural};
+use gotool_model::{FixReport, FixSummary, SCHEMA_VERSION, plural};
+use gotool_render::escape_terminal;
 
 /// The formats `fix` reports in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::Reporter;
-use crate::model::{Diagnostic, FileReport, Severity, Summary, plural};
+use gotool_model::{Diagnostic, FileReport, Severity, Summary, plural};
 
 /// Writes GitHub Actions annotations.
 pub struct GithubReporter<W: Write> {
@@ -66,7 +66,7 @@ impl<W: Write> GithubReporter<W> {
 /// shown escaped, as in text output, so they cannot reach a terminal that displays the log.
 pub fn escape_data(s: &str) -> String {
     let s = s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
-    crate::render::escape_terminal(&s).into_owned()
+    gotool_render::escape_terminal(&s).into_owned()
 }
 
 /// Escaping for `key=value` properties (GitHub's runner `escapeProperty`).

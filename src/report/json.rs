@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::Reporter;
-use crate::model::{FileReport, SCHEMA_VERSION, Summary};
+use gotool_model::{FileReport, SCHEMA_VERSION, Summary};
 
 /// Writes one JSON document, file by file as reports arrive.
 pub struct JsonReporter<W: Write> {

@@ -8,7 +8,7 @@ pub mod text;
 
 use std::io;
 
-use crate::model::{FileReport, Summary};
+use gotool_model::{FileReport, Summary};
 
 /// Receives file reports in input order, then the summary.
 pub trait Reporter {

@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use super::Reporter;
-use crate::render::{escape_terminal, score_table};
-use crate::model::{Diagnostic, FileReport, Severity, Summary, plural};
+use gotool_model::{Diagnostic, FileReport, Severity, Summary, plural};
+use gotool_render::{escape_terminal, score_table};
 
 /// How the text report looks.
 #[derive(Clone, Copy, Debug, Default)]

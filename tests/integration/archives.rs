@@ -1,4 +1,4 @@
-//! The container layer (`gotool::source`): every archive kind built here at test time from small generated
+//! The container layer (`gotool_source`): every archive kind built here at test time from small generated
 //! records (or, with `GOTOOL_CORPUS` set, from corpus files too), member paths and order, nesting, split 7z
 //! volumes, non-seekable input, every hostile case, and a streamed 10,000-game collection with a broken game.
 //! No archive is committed: the hostile ones are made by patching good ones.
@@ -7,8 +7,8 @@ use std::io::{Cursor, Read, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use gotool::source::archive::{self, Item, Origin, SourceOptions};
-use gotool::sgf::split::{BrokenKind, Piece};
+use gotool_sgf::split::{BrokenKind, Piece};
+use gotool_source::archive::{self, Item, Origin, SourceOptions};
 
 /// A small record, different for each `n`.
 fn record(n: usize) -> Vec<u8> {
@@ -680,11 +680,11 @@ fn a_streamed_collection_loses_only_its_broken_game() {
 fn the_games_a_walk_streams_read_like_the_file_they_came_from() {
     // Each streamed game, checked alone, gives the diagnostics its game gets in the whole file, at the same
     // line:column once placed with `Game::place`.
-    use gotool::pipeline::Plan;
+    use gotool_check::Plan;
     let text = "(;GM[1]SZ[9];B[aa];W[aa])\n(;GM[1]SZ[9]\n;B[bb];W[bb])";
     let whole = Plan::default().check_bytes(text.as_bytes(), "c.sgf");
     let mut places = Vec::new();
-    for piece in gotool::sgf::split::Splitter::new(text.as_bytes(), Default::default()) {
+    for piece in gotool_sgf::split::Splitter::new(text.as_bytes(), Default::default()) {
         let Piece::Game(game) = piece.unwrap() else { panic!() };
         let report = Plan::default().check_bytes(&game.bytes, "c.sgf");
         for d in report.games[0].diagnostics.iter().filter(|d| d.line.is_some()) {

@@ -22,7 +22,7 @@ mod malformed;
 // Folder mode: discovery, order, broken files, -j, GitHub and JSONL output, --output, --shard, link loops.
 mod batch;
 
-// Containers and streamed collections (`gotool::source`): every archive kind built at test time, member paths
+// Containers and streamed collections (`gotool_source`): every archive kind built at test time, member paths
 // and order, nesting, split 7z volumes, standard input, each hostile archive, a 10,000-game collection.
 #[cfg(all(
     feature = "zip",

@@ -5,11 +5,11 @@
 //! hangs or allocates without bound is a finding, and so is a conversion that does not replay as the original:
 //! the SGF written must give the same moves to `check`.
 
-use gotool::convert;
-use gotool::model::FileReport;
-use gotool::pipeline::{Plan, View};
-use gotool::score::game::ScoreOptions;
-use gotool::sgf::Limits;
+use gotool_sgf::convert;
+use gotool_model::FileReport;
+use gotool_check::{Plan, View};
+use gotool_score::game::ScoreOptions;
+use gotool_sgf::Limits;
 
 /// One input, read as the file `name` (its extension names the format when the content does not).
 pub fn run(data: &[u8], name: &str) {
