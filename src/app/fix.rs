@@ -9,7 +9,8 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::{Context, Result};
 use indicatif::ProgressBar;
 
-use super::{exit, stderr_bar};
+use super::exit;
+use super::progress::stderr_bar;
 use crate::config::FixConfig;
 use crate::output::{Copies, Output, reader_gone, write_atomically};
 use crate::report;
@@ -25,7 +26,7 @@ use gotool_source::batch;
 /// folders) have their SGF records fixed as members, except under `--write`: gotool does not rewrite archives.
 /// Exit status 1 when a dry run finds something to fix or a file has to be left alone, 2 when a path cannot be
 /// used or a file cannot be read or written.
-pub(super) fn run_fix(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
+pub(super) fn run(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
     let archives = config.write.is_none();
     let mut unusable = false;
     let mut roots = Vec::new();

@@ -59,6 +59,9 @@ mod fix_archives;
 // `gotool stats`: totals, breakdowns, histograms, lists, duplicates, its JSON schema.
 mod stats;
 
+// The layers, read from the source: no module cycle in any crate, no command-line crate in a library (#42).
+mod layers;
+
 // One test per bug, `r<issue>_<slug>`; inputs generated in the test.
 mod regression;
 

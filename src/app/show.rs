@@ -1,0 +1,35 @@
+//! `gotool show`: one position of one record, drawn as text or SVG.
+
+use std::io::Write;
+
+use anyhow::{Context, Result};
+
+use super::exit;
+use crate::config::ShowConfig;
+use crate::output::{reader_gone, write_atomically};
+
+/// `gotool show`: draws one position of one record.
+pub(super) fn run(config: &ShowConfig, stdout: &mut dyn Write) -> Result<u8> {
+    let (bytes, path) =
+        gotool_source::read_one(&config.path, config.view.limits.max_file_bytes).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let picture = config.view.draw(&bytes, &path)?;
+    let mut text = String::new();
+    for note in &picture.notes {
+        text.push_str(&format!("note: {}\n", gotool_render::escape_terminal(note)));
+    }
+    match &config.svg {
+        Some(path) => {
+            let svg = gotool_render::svg::render(&picture.diagram, &gotool_render::svg::SvgOptions::default());
+            // `-` is stdout, as in every Unix tool.
+            if path.as_os_str() == "-" {
+                text.push_str(&svg);
+            } else {
+                write_atomically(path, svg.as_bytes())?;
+            }
+        }
+        None => text.push_str(&gotool_render::text::render(&picture.diagram, &config.text)),
+    }
+    // A reader that stops early (`gotool show … | head`) ends the run quietly.
+    reader_gone(stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush())).context("writing the picture")?;
+    Ok(exit::OK)
+}
