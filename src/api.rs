@@ -63,32 +63,14 @@ impl Run {
         self.requested_jobs.unwrap_or(cores).min(4 * cores).max(1)
     }
 
-    /// The paths named that cannot be used, as the command line says them (`PATH: why`): missing, unreadable,
-    /// or (unless `--allow-empty`) a folder with no record file in it.
+    /// The paths named that cannot be used, as the command line says them (`PATH: why`): missing, unreadable
+    /// (but a file that is there and cannot be opened, which is checked and reported), or (unless
+    /// `--allow-empty`) a folder with no record file in it.
     pub fn unusable_paths(&self) -> Vec<String> {
-        let config = &self.config;
-        let mut unusable = Vec::new();
-        for p in config.paths.iter().filter(|p| p.as_os_str() != "-") {
-            let readable = match gotool_source::archive_of_member(p) {
-                Some(archive) => gotool_source::check_readable(&archive),
-                None => gotool_source::check_readable(p),
-            };
-            match readable {
-                Err(e) => unusable.push(format!("{}: {e}", p.display())),
-                Ok(())
-                    if p.is_dir()
-                        && !config.allow_empty
-                        && !gotool_source::holds_records(p, config.follow_links, config.archives) =>
-                {
-                    unusable.push(format!(
-                        "{}: no records found in this folder (SGF, MGT, GIB, NGF, UGF/UGI or archives of them; --allow-empty accepts that)",
-                        p.display()
-                    ));
-                }
-                Ok(()) => {}
-            }
-        }
-        unusable
+        crate::app::unusable_paths(&self.config)
+            .into_iter()
+            .map(|(path, problem)| format!("{}: {problem}", path.display()))
+            .collect()
     }
 
     /// Checks every file of the paths named, as the command line's run does (folders walked, archives opened,

@@ -345,7 +345,7 @@ fn jobs(requested: Option<usize>, paths: &[PathBuf], max_file_bytes: u64) -> usi
     for input in gotool_source::discover(paths, false, true) {
         match input {
             gotool_source::Input::File { path, .. }
-                if path.file_name().and_then(|n| n.to_str()).is_some_and(gotool_source::archive::is_archive_name) =>
+                if path.file_name().and_then(|n| n.to_str()).is_some_and(gotool_source::names::is_archive_name) =>
             {
                 return jobs.max(1);
             }

@@ -18,12 +18,14 @@ use crate::output::{Output, reader_gone};
 use crate::report::Reporter;
 use crate::report::github::GithubReporter;
 use crate::report::json::{JsonLinesReporter, JsonReporter};
+use crate::report::stats::StatsReporter;
 use crate::report::text::TextReporter;
-use crate::stats::StatsReporter;
 
-/// The paths named on the command line that cannot be used: missing, unreadable, or (unless `--allow-empty`) a
-/// folder with no record file in it; each is reported on stderr.
-fn unusable_paths(config: &FilesConfig, stderr: &mut dyn Write) -> Vec<PathBuf> {
+/// The paths named that cannot be used, with why: missing, unreadable, or (unless `--allow-empty`) a folder
+/// with no record file in it. A file that is there but cannot be opened is not among them: it is checked like
+/// any other, its report says why (in every format, as for such a file inside a folder), and the run ends with
+/// exit status 2. The command line says each on stderr; `api::Run` the same words.
+pub(crate) fn unusable_paths(config: &FilesConfig) -> Vec<(PathBuf, String)> {
     let mut unusable = Vec::new();
     for p in &config.paths {
         if p.as_os_str() == "-" {
@@ -35,8 +37,6 @@ fn unusable_paths(config: &FilesConfig, stderr: &mut dyn Write) -> Vec<PathBuf> 
             None => gotool_source::check_readable(p),
         };
         let problem = match readable {
-            // A file that is there but cannot be opened is checked like any other: its report says why (in every
-            // format, as for such a file inside a folder), and the run ends with exit status 2.
             Err(_) if p.is_file() => None,
             Err(e) => Some(e.to_string()),
             Ok(())
@@ -49,8 +49,7 @@ fn unusable_paths(config: &FilesConfig, stderr: &mut dyn Write) -> Vec<PathBuf> 
             Ok(()) => None,
         };
         if let Some(problem) = problem {
-            let _ = writeln!(stderr, "gotool: {}: {problem}", p.display());
-            unusable.push(p.clone());
+            unusable.push((p.clone(), problem));
         }
     }
     unusable
@@ -71,8 +70,11 @@ fn reporter<'w>(config: &FilesConfig, writer: &'w mut dyn Write) -> Box<dyn Repo
 
 /// `check`, `score` and `stats`: every file through the plan, reported in input order.
 pub(super) fn run(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
-    let unusable = unusable_paths(config, stderr);
-    let paths: Vec<PathBuf> = config.paths.iter().filter(|p| !unusable.contains(p)).cloned().collect();
+    let unusable = unusable_paths(config);
+    for (path, problem) in &unusable {
+        let _ = writeln!(stderr, "gotool: {}: {problem}", path.display());
+    }
+    let paths: Vec<PathBuf> = config.paths.iter().filter(|p| !unusable.iter().any(|(u, _)| u == *p)).cloned().collect();
     // A file or folder found but not readable: the run goes on, and ends with exit status 2.
     let unreadable = std::cell::Cell::new(false);
 

@@ -20,6 +20,7 @@ use gotool_model::{FileError, FixReport, FixSummary};
 use gotool_source::Input;
 use gotool_source::archive::{self, Item, Origin, SourceOptions};
 use gotool_source::batch;
+use gotool_source::names;
 
 /// `gotool fix`: every file through the fixer in parallel, the fixed ones written as the flags say (atomically,
 /// from the worker that fixed them), reported in input order. Archives and compressed files (named, or found in
@@ -69,7 +70,7 @@ pub(super) fn run(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn W
     let found = found.filter(|(root, input)| match input {
         Input::File { path, .. } => {
             // In folders, fix takes SGF text only (the other formats are `convert`'s), and archives.
-            let wanted = !root.folder || is_archive(path) || is_sgf_name(&path.to_string_lossy());
+            let wanted = !root.folder || is_archive(path) || names::is_sgf_name(&path.to_string_lossy());
             wanted && (config.paths.contains(path) || !inside_out_dir.holds(path))
         }
         _ => true,
@@ -242,7 +243,7 @@ fn records<'r>(
     let items = archive::items(Origin::Path(archive.clone()), archive_display.clone(), options);
     let mut streamed: Option<String> = None;
     items.filter_map(move |item| match item {
-        Item::Record { path, bytes } => is_sgf_name(&path).then(|| Job::Record {
+        Item::Record { path, bytes } => names::is_sgf_name(&path).then(|| Job::Record {
             root,
             archive: archive.clone(),
             archive_display: archive_display.clone(),
@@ -251,7 +252,7 @@ fn records<'r>(
             target: None,
         }),
         Item::Piece { path, .. } => {
-            if streamed.as_deref() == Some(path.as_str()) || !is_sgf_name(&path) {
+            if streamed.as_deref() == Some(path.as_str()) || !names::is_sgf_name(&path) {
                 return None;
             }
             streamed = Some(path.clone());
@@ -262,7 +263,7 @@ fn records<'r>(
             Some(failed(path, "limit", message))
         }
         // A record of another format is `convert`'s: its failure is not fix's to report.
-        Item::Failed { path, .. } if archive::is_record_name(leaf(&path)) && !is_sgf_name(&path) => None,
+        Item::Failed { path, .. } if names::is_record_name(names::leaf(&path)) && !names::is_sgf_name(&path) => None,
         Item::Failed { path, error } => Some(failed(path, error.code, error.message)),
     })
 }
@@ -275,49 +276,7 @@ fn failed(path: String, code: &'static str, message: String) -> Job<'static> {
 
 /// Named like an archive or a compressed file (`games.zip`, `x.sgf.gz`).
 fn is_archive(path: &Path) -> bool {
-    path.file_name().and_then(|n| n.to_str()).is_some_and(archive::is_archive_name)
-}
-
-/// The last part of a path or member path (`a.zip!/b/c.sgf` → `c.sgf`).
-fn leaf(path: &str) -> &str {
-    path.rsplit(['/', '\\']).next().unwrap_or(path)
-}
-
-/// The compressions a record can be stored under, and the containers an archive can be (longest first where
-/// one ends another), as [`archive::is_archive_name`] knows them.
-const COMPRESSIONS: [&str; 4] = [".gz", ".bz2", ".xz", ".zst"];
-const CONTAINERS: [&str; 9] = [".7z.001", ".zip", ".tar", ".7z", ".tgz", ".tbz2", ".tbz", ".txz", ".tzst"];
-
-/// `name` without its compressions (`x.sgf.gz` → `x.sgf`), or all of it when that would leave nothing.
-fn without_compression(name: &str) -> &str {
-    strip_suffixes(name, &COMPRESSIONS)
-}
-
-/// `name` without its container and compression suffixes (`games.tar.gz` → `games`), or all of it when that
-/// would leave nothing.
-fn archive_stem(name: &str) -> &str {
-    strip_suffixes(name, &[&COMPRESSIONS[..], &CONTAINERS[..]].concat())
-}
-
-/// `name` without the `suffixes` at its end, taken off one after another; never down to nothing, `.` or `..`
-/// (`...zip` stays as it is), so that the stem is a plain name wherever the name was one.
-fn strip_suffixes<'n>(name: &'n str, suffixes: &[&str]) -> &'n str {
-    let mut stem = name;
-    while let Some(shorter) = suffixes.iter().find_map(|s| {
-        let cut = stem.len().checked_sub(s.len())?;
-        let shorter = stem.get(..cut)?;
-        (stem[cut..].eq_ignore_ascii_case(s) && !matches!(shorter, "" | "." | "..")).then_some(shorter)
-    }) {
-        stem = shorter;
-    }
-    stem
-}
-
-/// Named like SGF text (`.sgf`, `.mgt`, `.sgfs`, any letter case, also compressed): what fix takes from folders
-/// and archives.
-fn is_sgf_name(path: &str) -> bool {
-    let name = without_compression(leaf(path));
-    name.rsplit_once('.').is_some_and(|(_, e)| ["sgf", "mgt", "sgfs"].iter().any(|x| e.eq_ignore_ascii_case(x)))
+    path.file_name().and_then(|n| n.to_str()).is_some_and(names::is_archive_name)
 }
 
 /// Where the copy of a file found under `root` goes: its path below the folder named, or its name for a file
@@ -346,15 +305,15 @@ fn record_target(
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let Some(members) = display.strip_prefix(archive_display).and_then(|rest| rest.strip_prefix("!/")) else {
         // The archive's own name: a compressed record.
-        target.set_file_name(without_compression(&name));
+        target.set_file_name(names::without_compression(&name));
         return Ok(target);
     };
-    target.set_file_name(archive_stem(&name));
+    target.set_file_name(names::archive_stem(&name));
     let parts: Vec<&str> = members.split("!/").collect();
     for (i, part) in parts.iter().enumerate() {
         let relative = member_relative(part)?;
         let last = relative.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let stem = if i + 1 == parts.len() { without_compression(&last) } else { archive_stem(&last) };
+        let stem = if i + 1 == parts.len() { names::without_compression(&last) } else { names::archive_stem(&last) };
         target.push(relative.with_file_name(stem));
     }
     Ok(target)
@@ -496,11 +455,15 @@ mod tests {
             (".zip", ".zip"),
             ("plain", "plain"),
         ] {
-            assert_eq!(archive_stem(name), stem, "{name}");
+            assert_eq!(names::archive_stem(name), stem, "{name}");
         }
-        assert_eq!(without_compression("x.SGF.gz"), "x.SGF");
-        assert_eq!(without_compression("x.sgf"), "x.sgf");
-        assert!(is_sgf_name("a.zip!/b/x.Sgf.xz") && is_sgf_name("c.mgt") && !is_sgf_name("a.zip!/x.gib"));
+        assert_eq!(names::without_compression("x.SGF.gz"), "x.SGF");
+        assert_eq!(names::without_compression("x.sgf"), "x.sgf");
+        assert!(
+            names::is_sgf_name("a.zip!/b/x.Sgf.xz")
+                && names::is_sgf_name("c.mgt")
+                && !names::is_sgf_name("a.zip!/x.gib")
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::cli::Cli;
 use crate::config::Config;
 use crate::output::reader_gone;
 
-pub(crate) use files::for_each_report;
+pub(crate) use files::{for_each_report, unusable_paths};
 
 /// Exit statuses (documented in the README).
 pub mod exit {

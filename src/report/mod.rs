@@ -4,6 +4,7 @@
 pub mod fix;
 pub mod github;
 pub mod json;
+pub mod stats;
 pub mod text;
 
 use std::io;

@@ -29,7 +29,7 @@ fn members() -> Vec<(String, Vec<u8>)> {
 
 /// The member names a walk should yield, in order: the records.
 fn record_names(list: &[(String, Vec<u8>)]) -> Vec<String> {
-    list.iter().filter(|(n, _)| archive::is_record_name(n)).map(|(n, _)| n.clone()).collect()
+    list.iter().filter(|(n, _)| gotool_source::names::is_record_name(n)).map(|(n, _)| n.clone()).collect()
 }
 
 fn zip_of(list: &[(String, Vec<u8>)], method: zip::CompressionMethod) -> Vec<u8> {
@@ -221,7 +221,7 @@ fn nested_archives_are_read_with_nested_paths() {
         ]
     );
     assert_eq!(
-        archive::split_member_path("a.zip!/inner/b.tar.gz!/games/00.sgf"),
+        gotool_source::names::split_member_path("a.zip!/inner/b.tar.gz!/games/00.sgf"),
         ["a.zip", "inner/b.tar.gz", "games/00.sgf"]
     );
     // Deeper than the limit: refused, and the rest goes on.
@@ -298,7 +298,7 @@ fn collect_records(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.unwrap().path();
         if path.is_dir() {
             collect_records(&path, out);
-        } else if archive::is_record_name(&path.to_string_lossy()) {
+        } else if gotool_source::names::is_record_name(&path.to_string_lossy()) {
             out.push(path);
         }
     }

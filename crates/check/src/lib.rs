@@ -87,7 +87,8 @@ impl Plan {
     /// Checks a whole file's bytes, opening them as an archive or a compressed stream when that is what they
     /// are (and containers are opened).
     pub fn check_whole(&self, bytes: &[u8], display: &str) -> Vec<FileReport> {
-        if !self.open_containers || archive::Format::sniff(&bytes[..bytes.len().min(archive::SNIFF_BYTES)]).is_none() {
+        if !self.open_containers || archive::Container::sniff(&bytes[..bytes.len().min(archive::SNIFF_BYTES)]).is_none()
+        {
             return vec![self.check_bytes(bytes, display)];
         }
         self.check_walk(|emit| archive::walk_bytes(bytes, display, &self.source_options(), emit))

@@ -464,8 +464,9 @@ fn decode_strictly(enc: &'static Encoding, bytes: &[u8]) -> Result<String, Optio
 }
 
 /// The codec for a `CA` value: WHATWG labels (`encoding_rs`), plus spellings seen in real records that the
-/// WHATWG list lacks (`ISO8859_1`, `EUC-CN`, `UTF8`, `SJIS`, `CP936`, `MacRoman`).
-fn encoding_for_ca(label: &str) -> Option<&'static Encoding> {
+/// WHATWG list lacks (`ISO8859_1`, `EUC-CN`, `UTF8`, `SJIS`, `CP936`, `MacRoman`, `Big-5`, `CP950`). The one
+/// reading of a `CA` value: the decoder and the splitter of streamed collections both ask here.
+pub(crate) fn encoding_for_ca(label: &str) -> Option<&'static Encoding> {
     let label = label.trim();
     if let Some(enc) = Encoding::for_label(label.as_bytes()) {
         return Some(enc);
@@ -474,7 +475,8 @@ fn encoding_for_ca(label: &str) -> Option<&'static Encoding> {
     let alias = match squeezed.as_str() {
         "utf8" => "utf-8",
         "euccn" | "cp936" | "gb2312" => "gbk",
-        "sjis" | "cp932" | "mskanji" | "shiftjis" => "shift_jis",
+        "sjis" | "cp932" | "ms932" | "xsjis" | "mskanji" | "shiftjis" => "shift_jis",
+        "big5" | "cp950" => "big5",
         "cp949" | "uhc" | "euckr" => "euc-kr",
         "macroman" | "macintosh" => "macintosh",
         s if s.starts_with("iso8859") => {
@@ -506,7 +508,7 @@ fn binary_signature(bytes: &[u8]) -> Option<&'static str> {
 }
 
 /// How many bytes at the start of a file decide whether it is UTF-16 without a BOM.
-const UTF16_SNIFF_BYTES: usize = 512;
+pub(crate) const UTF16_SNIFF_BYTES: usize = 512;
 
 /// UTF-16 by BOM, or without one by the shape of the first few hundred bytes: SGF structure and property
 /// names are ASCII, so in UTF-16LE most odd bytes are NUL (in UTF-16BE most even ones) and the punctuation
@@ -514,7 +516,7 @@ const UTF16_SNIFF_BYTES: usize = 512;
 /// NUL byte, so they only lower the share of such units, however far: the test is the punctuation and one
 /// byte order clearly ahead of the other. 8-bit text (UTF-8, Latin-1, GBK) has a NUL only by accident, and
 /// hardly ever right after `(` or `;` in the same parity twice.
-fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
+pub(crate) fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
     if bytes.starts_with(b"\xFF\xFE") {
         return Some(UTF_16LE);
     }
@@ -556,28 +558,32 @@ fn utf16_kind(bytes: &[u8]) -> Option<&'static Encoding> {
     }
 }
 
-/// Every different `CA[...]` value in the raw bytes, in order (the first two), with the offset of its text. The charset name is ASCII, so a byte search finds it
-/// without decoding; `CA` must not be the tail of a longer identifier.
+/// Each `CA[...]` value in the raw bytes, in order, with the offset of its text: the one search for them, which
+/// the decoder and the splitter of streamed collections both use. The charset name is ASCII, so a byte search
+/// finds it without decoding (and a value cut short by a trail byte cannot hide it); `CA` must not be the tail
+/// of a longer identifier, and a value longer than 64 bytes is no charset name.
+pub(crate) fn ca_values(bytes: &[u8]) -> impl Iterator<Item = (&[u8], usize)> {
+    // A vectorised substring search over the whole input.
+    memchr::memmem::find_iter(bytes, b"CA").filter_map(move |start| {
+        if start > 0 && bytes[start - 1].is_ascii_alphabetic() {
+            return None;
+        }
+        let open = start + 2 + bytes[start + 2..].iter().position(|b| !b.is_ascii_whitespace())?;
+        if bytes[open] != b'[' {
+            return None;
+        }
+        let len = bytes[open + 1..].iter().take(64).position(|&b| b == b']')?;
+        Some((&bytes[open + 1..open + 1 + len], open + 1))
+    })
+}
+
+/// Every different `CA[...]` value in the raw bytes, in order (the first two), with the offset of its text.
 fn declared_charsets(bytes: &[u8]) -> Vec<(String, usize)> {
     let mut found: Vec<(String, usize)> = Vec::new();
-    // A vectorised substring search: the whole file is searched, for a second `CA` as well as the first.
-    for start in memchr::memmem::find_iter(bytes, b"CA") {
-        if start > 0 && bytes[start - 1].is_ascii_alphabetic() {
-            continue;
-        }
-        let mut j = start + 2;
-        while j < bytes.len() && bytes[j].is_ascii_whitespace() {
-            j += 1;
-        }
-        if bytes.get(j) != Some(&b'[') {
-            continue;
-        }
-        let Some(len) = bytes[j + 1..].iter().take(64).position(|&b| b == b']') else {
-            continue;
-        };
-        let value = String::from_utf8_lossy(&bytes[j + 1..j + 1 + len]).trim().trim_end_matches('\\').to_string();
+    for (raw, at) in ca_values(bytes) {
+        let value = String::from_utf8_lossy(raw).trim().trim_end_matches('\\').to_string();
         if !value.is_empty() && !found.iter().any(|(f, _)| f.eq_ignore_ascii_case(&value)) {
-            found.push((value, j + 1));
+            found.push((value, at));
         }
         if found.len() >= 2 {
             break;

@@ -293,16 +293,9 @@ enum DoubleByte {
 }
 
 impl DoubleByte {
+    /// The double-byte charset a `CA` value names, read as the decoder reads it.
     fn for_label(label: &[u8]) -> Option<DoubleByte> {
-        let label = String::from_utf8_lossy(label).trim().to_ascii_lowercase();
-        // Spellings seen in real records that the WHATWG label list lacks.
-        let alias = match label.as_str() {
-            "cp936" | "euc-cn" | "euccn" | "gb-2312" => "gbk",
-            "cp932" | "ms932" | "x-sjis" | "shift-jis" => "shift_jis",
-            "cp950" | "big-5" => "big5",
-            other => other,
-        };
-        match Encoding::for_label(alias.as_bytes())? {
+        match crate::decode::encoding_for_ca(&String::from_utf8_lossy(label))? {
             e if e == GBK || e == GB18030 || e == BIG5 => Some(DoubleByte::Chinese),
             e if e == SHIFT_JIS => Some(DoubleByte::ShiftJis),
             _ => None,
@@ -410,14 +403,16 @@ enum Source<R> {
     Unknown(R),
     /// The first bytes, read to decide, served before the rest.
     Bytes(Prefixed<R>),
-    Utf16(Box<Utf16ToUtf8<R>>),
+    Utf16(Box<Utf16ToUtf8<Prefixed<R>>>),
     Gone,
 }
 
-/// A reader with a few bytes already taken from it put back in front.
+/// A reader with the bytes already taken from it put back in front, and the error that stopped that first read,
+/// if one did, served after them: the games before a read error are read as they would be without it.
 struct Prefixed<R> {
     head: Vec<u8>,
     served: usize,
+    pending: Option<io::Error>,
     reader: R,
 }
 
@@ -428,6 +423,9 @@ impl<R: Read> Read for Prefixed<R> {
             out[..n].copy_from_slice(&self.head[self.served..self.served + n]);
             self.served += n;
             return Ok(n);
+        }
+        if let Some(e) = self.pending.take() {
+            return Err(e);
         }
         self.reader.read(out)
     }
@@ -587,39 +585,37 @@ impl<R: Read> Splitter<R> {
         }
     }
 
-    /// Looks at the first bytes: UTF-16 by BOM or by NUL bytes beside ASCII punctuation; a UTF-8 BOM is dropped.
+    /// Looks at the first bytes: UTF-16 as the decoder tells it (`decode::utf16_kind`: by BOM, or by NUL bytes
+    /// beside ASCII punctuation in its sample); a UTF-8 BOM is dropped.
     fn detect_utf16(&mut self) -> io::Result<()> {
         let Source::Unknown(mut reader) = std::mem::replace(&mut self.source, Source::Gone) else { return Ok(()) };
-        let mut head = Vec::with_capacity(4);
-        while head.len() < 4 {
-            let mut byte = [0u8; 4];
-            match reader.read(&mut byte[..4 - head.len()]) {
+        let sample = crate::decode::UTF16_SNIFF_BYTES;
+        let mut head = vec![0u8; sample];
+        let (mut filled, mut pending) = (0, None);
+        while filled < sample {
+            match reader.read(&mut head[filled..]) {
                 Ok(0) => break,
-                Ok(n) => head.extend_from_slice(&byte[..n]),
+                Ok(n) => filled += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
-                    self.source = Source::Bytes(Prefixed { head, served: 0, reader });
-                    return Err(e);
+                    pending = Some(e);
+                    break;
                 }
             }
         }
-        let order = match head.as_slice() {
-            [0xFF, 0xFE, ..] => Some(Utf16::Le),
-            [0xFE, 0xFF, ..] => Some(Utf16::Be),
-            [a, 0, b, 0, ..] if a.is_ascii() && *a != 0 && b.is_ascii() => Some(Utf16::Le),
-            [0, a, 0, b, ..] if a.is_ascii() && *a != 0 && b.is_ascii() => Some(Utf16::Be),
-            _ => None,
-        };
+        head.truncate(filled);
+        let order = crate::decode::utf16_kind(&head).map(|e| if e == UTF_16LE { Utf16::Le } else { Utf16::Be });
         match order {
             Some(order) => {
                 self.utf16 = Some(order);
                 let encoding = if order == Utf16::Le { UTF_16LE } else { UTF_16BE };
-                self.source = Source::Utf16(Box::new(Utf16ToUtf8::new(head, reader, encoding)));
+                let rest = Prefixed { head, served: 0, pending, reader };
+                self.source = Source::Utf16(Box::new(Utf16ToUtf8::new(rest, encoding)));
             }
             None => {
                 // A UTF-8 BOM comes before offset 0 of the text, as `sgf::decode::decode` strips it too.
                 let served = if head.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
-                self.source = Source::Bytes(Prefixed { head, served, reader });
+                self.source = Source::Bytes(Prefixed { head, served, pending, reader });
             }
         }
         Ok(())
@@ -638,17 +634,14 @@ struct Utf16ToUtf8<R> {
 }
 
 impl<R: Read> Utf16ToUtf8<R> {
-    fn new(head: Vec<u8>, reader: R, encoding: &'static Encoding) -> Self {
-        let end = head.len();
-        let mut input = head;
-        input.resize(CHUNK_BYTES, 0);
+    fn new(reader: R, encoding: &'static Encoding) -> Self {
         // With BOM handling, the BOM is dropped and the byte order it names is used.
         Utf16ToUtf8 {
             reader,
             decoder: encoding.new_decoder_with_bom_removal(),
-            input,
+            input: vec![0; CHUNK_BYTES],
             start: 0,
-            end,
+            end: 0,
             eof: false,
             finished: false,
         }
@@ -791,20 +784,7 @@ fn declared_double_byte(bytes: &[u8], eof: bool) -> Result<Option<DoubleByte>, u
         return Err(CHARSET_PROBE_BYTES);
     }
     let root = &window[..(i + 1).min(window.len())];
-    for at in memchr::memmem::find_iter(root, b"CA") {
-        if at > 0 && root[at - 1].is_ascii_alphabetic() {
-            continue;
-        }
-        let Some(open) = root[at + 2..].iter().position(|b| !b.is_ascii_whitespace()).map(|p| at + 2 + p) else {
-            continue;
-        };
-        if root[open] != b'[' {
-            continue;
-        }
-        let Some(len) = root[open + 1..].iter().take(64).position(|&b| b == b']') else { continue };
-        return Ok(DoubleByte::for_label(&root[open + 1..open + 1 + len]));
-    }
-    Ok(None)
+    Ok(crate::decode::ca_values(root).next().and_then(|(value, _)| DoubleByte::for_label(value)))
 }
 
 /// How a game ended, for [`Splitter::end_game`].

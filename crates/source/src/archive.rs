@@ -47,6 +47,8 @@ use std::path::{Path, PathBuf};
 
 use gotool_sgf::split::{Piece, SplitOptions, Splitter};
 
+use crate::names;
+
 /// Settings for a walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SourceOptions {
@@ -90,7 +92,7 @@ pub const SNIFF_BYTES: usize = 512;
 
 /// A container format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum Container {
     /// A zip archive (`.zip`).
     Zip,
     /// A tar archive (`.tar`), uncompressed.
@@ -107,51 +109,51 @@ pub enum Format {
     Zstd,
 }
 
-impl Format {
+impl Container {
     /// The format whose magic bytes `head` (the first [`SNIFF_BYTES`] bytes, or all there are) starts with.
-    pub fn sniff(head: &[u8]) -> Option<Format> {
-        const MAGIC: &[(&[u8], Format)] = &[
-            (b"PK\x03\x04", Format::Zip),
+    pub fn sniff(head: &[u8]) -> Option<Container> {
+        const MAGIC: &[(&[u8], Container)] = &[
+            (b"PK\x03\x04", Container::Zip),
             // An empty archive, and one written as a spanned set's first part.
-            (b"PK\x05\x06", Format::Zip),
-            (b"PK\x07\x08", Format::Zip),
-            (b"7z\xBC\xAF\x27\x1C", Format::SevenZ),
-            (b"\x1F\x8B", Format::Gzip),
-            (b"\xFD7zXZ\x00", Format::Xz),
-            (b"\x28\xB5\x2F\xFD", Format::Zstd),
+            (b"PK\x05\x06", Container::Zip),
+            (b"PK\x07\x08", Container::Zip),
+            (b"7z\xBC\xAF\x27\x1C", Container::SevenZ),
+            (b"\x1F\x8B", Container::Gzip),
+            (b"\xFD7zXZ\x00", Container::Xz),
+            (b"\x28\xB5\x2F\xFD", Container::Zstd),
         ];
         if let Some(&(_, format)) = MAGIC.iter().find(|(magic, _)| head.starts_with(magic)) {
             return Some(format);
         }
         // `BZh` and a block size digit, then a block's or the end's magic.
         if head.len() >= 10 && head.starts_with(b"BZh") && (b'1'..=b'9').contains(&head[3]) {
-            return Some(Format::Bzip2);
+            return Some(Container::Bzip2);
         }
-        is_tar_header(head).then_some(Format::Tar)
+        is_tar_header(head).then_some(Container::Tar)
     }
 
     /// The format's short name, as messages print it.
     pub fn name(self) -> &'static str {
         match self {
-            Format::Zip => "zip",
-            Format::Tar => "tar",
-            Format::SevenZ => "7z",
-            Format::Gzip => "gzip",
-            Format::Bzip2 => "bzip2",
-            Format::Xz => "xz",
-            Format::Zstd => "zstd",
+            Container::Zip => "zip",
+            Container::Tar => "tar",
+            Container::SevenZ => "7z",
+            Container::Gzip => "gzip",
+            Container::Bzip2 => "bzip2",
+            Container::Xz => "xz",
+            Container::Zstd => "zstd",
         }
     }
 
     /// A compressed stream of one thing, rather than an archive of members.
     pub fn is_compression(self) -> bool {
-        matches!(self, Format::Gzip | Format::Bzip2 | Format::Xz | Format::Zstd)
+        matches!(self, Container::Gzip | Container::Bzip2 | Container::Xz | Container::Zstd)
     }
 
     /// The archive keeps its index at the end (zip) or needs to jump between parts (7z), so it cannot be read
     /// as it streams in.
     pub fn needs_seeking(self) -> bool {
-        matches!(self, Format::Zip | Format::SevenZ)
+        matches!(self, Container::Zip | Container::SevenZ)
     }
 }
 
@@ -269,36 +271,6 @@ pub fn member_path(archive: &str, member: &str) -> String {
     format!("{archive}!/{member}")
 }
 
-/// The parts of a member path, outermost first: `a.zip!/b.tar.gz!/c.sgf` → `a.zip`, `b.tar.gz`, `c.sgf`.
-pub fn split_member_path(path: &str) -> Vec<&str> {
-    path.split("!/").collect()
-}
-
-/// Named like a record: `.sgf`, `.mgt` (an old extension for SGF text), `.sgfs` (KataGo's one game a line),
-/// and Tygem's, WBaduk's and Pandanet's `.gib`, `.ngf`, `.ugf`, `.ugi` (read by `record::formats`).
-pub fn is_record_name(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    [".sgf", ".mgt", ".sgfs", ".gib", ".ngf", ".ugf", ".ugi"].iter().any(|e| lower.ends_with(e))
-}
-
-/// Named like an archive, or like a compressed record or archive (`x.sgf.gz`, `x.tar.bz2`; not `notes.txt.gz`).
-pub fn is_archive_name(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    const ARCHIVES: [&str; 8] = [".zip", ".tar", ".7z", ".tgz", ".tbz", ".tbz2", ".txz", ".tzst"];
-    const COMPRESSIONS: [&str; 4] = [".gz", ".bz2", ".xz", ".zst"];
-    if ARCHIVES.iter().any(|e| lower.ends_with(e)) || is_first_volume(&lower) {
-        return true;
-    }
-    COMPRESSIONS.iter().any(|e| {
-        lower.strip_suffix(e).is_some_and(|stem| is_record_name(stem) || ARCHIVES.iter().any(|a| stem.ends_with(a)))
-    })
-}
-
-/// `name.7z.001`: the first of a split 7z set.
-fn is_first_volume(lower: &str) -> bool {
-    lower.ends_with(".7z.001")
-}
-
 /// `name.7z.002` and later: read through the first volume, never on their own. A folder walk skips them.
 pub fn is_later_volume(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_ascii_lowercase();
@@ -353,10 +325,10 @@ fn walk_path_inner(path: &Path, display: &str, options: &SourceOptions, emit: &m
     };
     let size_hint = file.metadata().map_or(0, |m| m.len());
     let mut walker = Walker { options, emit, last_failed: None, size_hint };
-    match Format::sniff(&head) {
+    match Container::sniff(&head) {
         Some(format) if format.needs_seeking() => {
             let lower = path.to_string_lossy().to_ascii_lowercase();
-            if format == Format::SevenZ && is_first_volume(&lower) {
+            if format == Container::SevenZ && names::is_first_volume(&lower) {
                 match Volumes::open(path) {
                     Ok(volumes) => walker.seekable(BufReader::new(volumes), format, display, 0),
                     Err(e) => walker.fail(display, SourceError::io(&e)),
@@ -414,12 +386,6 @@ fn guarded(display: &str, emit: &mut Emit, walk: impl FnOnce(&mut Emit) -> Contr
     }
 }
 
-/// Whether a file is an archive or a compressed stream, by its first bytes: `None` for a record file (or
-/// anything else). For a folder walk, which picks up archives by name and then confirms them this way.
-pub fn sniff_path(path: &Path) -> io::Result<Option<Format>> {
-    Ok(Format::sniff(&read_head(&mut File::open(path)?)?))
-}
-
 /// The first [`SNIFF_BYTES`] bytes, or fewer at the end of input.
 fn read_head(reader: &mut dyn Read) -> io::Result<Vec<u8>> {
     let mut head = Vec::with_capacity(SNIFF_BYTES);
@@ -444,7 +410,7 @@ impl Walker<'_, '_, '_> {
 
     /// Bytes in memory at `depth` archives deep.
     fn bytes(&mut self, bytes: &[u8], display: &str, depth: u32) -> ControlFlow<()> {
-        match Format::sniff(bytes) {
+        match Container::sniff(bytes) {
             Some(format) if format.needs_seeking() => self.seekable(Cursor::new(bytes), format, display, depth),
             _ => self.stream(Box::new(bytes), display, depth, 0),
         }
@@ -458,7 +424,7 @@ impl Walker<'_, '_, '_> {
             Err(e) => return self.fail(display, SourceError::io(&e)),
         };
         let reader: Box<dyn Read + '_> = Box::new(Cursor::new(head.clone()).chain(reader));
-        match Format::sniff(&head) {
+        match Container::sniff(&head) {
             None => self.text(reader, display, depth),
             Some(format) if format.is_compression() => {
                 if layers >= MAX_COMPRESSION_LAYERS {
@@ -482,7 +448,7 @@ impl Walker<'_, '_, '_> {
                     Err(error) => self.fail(display, error),
                 }
             }
-            Some(Format::Tar) => self.tar(reader, display, depth),
+            Some(Container::Tar) => self.tar(reader, display, depth),
             Some(format) => {
                 // Zip and 7z need seeking: read into memory within the limit.
                 let what =
@@ -561,7 +527,7 @@ impl Walker<'_, '_, '_> {
             Ok(None) => return self.fail(path, over_limit(max)),
             Err(e) => return self.fail(path, SourceError::io(&e)),
         };
-        match Format::sniff(&bytes) {
+        match Container::sniff(&bytes) {
             None => (self.emit)(Item::Record { path: path.to_string(), bytes }),
             Some(format) if format.is_compression() => self.stream(Box::new(bytes.as_slice()), path, depth, 0),
             Some(_) => self.bytes(&bytes, path, depth),
@@ -581,10 +547,10 @@ impl Walker<'_, '_, '_> {
         })
     }
 
-    fn seekable<R: Read + Seek>(&mut self, reader: R, format: Format, display: &str, depth: u32) -> ControlFlow<()> {
+    fn seekable<R: Read + Seek>(&mut self, reader: R, format: Container, display: &str, depth: u32) -> ControlFlow<()> {
         match format {
-            Format::Zip => self.zip(reader, display, depth),
-            Format::SevenZ => self.seven_z(reader, display, depth),
+            Container::Zip => self.zip(reader, display, depth),
+            Container::SevenZ => self.seven_z(reader, display, depth),
             _ => self.stream(Box::new(reader), display, depth, 0),
         }
     }
@@ -661,7 +627,7 @@ struct RatioGuard<R> {
     read: std::rc::Rc<std::cell::Cell<u64>>,
     written: u64,
     floor: u64,
-    format: Format,
+    format: Container,
 }
 
 impl<R: Read> Read for RatioGuard<R> {
@@ -684,31 +650,31 @@ impl<R: Read> Read for RatioGuard<R> {
 
 /// A decompressing reader over `reader`. Concatenated streams (`cat a.gz b.gz`, pbzip2's blocks, several xz
 /// streams, several zstd frames) are read through, as `gzip -dc` and friends do.
-fn decompressor<'a>(format: Format, reader: Box<dyn Read + 'a>) -> Result<Box<dyn Read + 'a>, SourceError> {
+fn decompressor<'a>(format: Container, reader: Box<dyn Read + 'a>) -> Result<Box<dyn Read + 'a>, SourceError> {
     match format {
         #[cfg(feature = "gzip")]
-        Format::Gzip => Ok(Box::new(flate2::read::MultiGzDecoder::new(BufReader::new(reader)))),
+        Container::Gzip => Ok(Box::new(flate2::read::MultiGzDecoder::new(BufReader::new(reader)))),
         #[cfg(not(feature = "gzip"))]
-        Format::Gzip => Err(missing_feature(format, "gzip")),
+        Container::Gzip => Err(missing_feature(format, "gzip")),
         #[cfg(feature = "bzip2")]
-        Format::Bzip2 => Ok(Box::new(bzip2::read::MultiBzDecoder::new(reader))),
+        Container::Bzip2 => Ok(Box::new(bzip2::read::MultiBzDecoder::new(reader))),
         #[cfg(not(feature = "bzip2"))]
-        Format::Bzip2 => Err(missing_feature(format, "bzip2")),
+        Container::Bzip2 => Err(missing_feature(format, "bzip2")),
         #[cfg(feature = "xz")]
-        Format::Xz => Ok(Box::new(XzErrors(lzma_rust2::XzReader::new(BufReader::new(reader), true)))),
+        Container::Xz => Ok(Box::new(XzErrors(lzma_rust2::XzReader::new(BufReader::new(reader), true)))),
         #[cfg(not(feature = "xz"))]
-        Format::Xz => Err(missing_feature(format, "xz")),
+        Container::Xz => Err(missing_feature(format, "xz")),
         #[cfg(feature = "zstd")]
-        Format::Zstd => Ok(Box::new(zstd::Frames::new(BufReader::new(reader)))),
+        Container::Zstd => Ok(Box::new(zstd::Frames::new(BufReader::new(reader)))),
         #[cfg(not(feature = "zstd"))]
-        Format::Zstd => Err(missing_feature(format, "zstd")),
+        Container::Zstd => Err(missing_feature(format, "zstd")),
         _ => unreachable!("only compressions are decompressed"),
     }
 }
 
 /// A format recognised in a build without its feature.
 #[allow(dead_code)] // in a build with every feature
-fn missing_feature(format: Format, feature: &str) -> SourceError {
+fn missing_feature(format: Container, feature: &str) -> SourceError {
     SourceError::archive(format!(
         "a {} archive or stream, but this gotool was built without the '{feature}' feature",
         format.name()
@@ -799,7 +765,7 @@ mod zstd {
 impl Walker<'_, '_, '_> {
     #[cfg(not(feature = "tar"))]
     fn tar(&mut self, _reader: Box<dyn Read + '_>, display: &str, _depth: u32) -> ControlFlow<()> {
-        self.fail(display, missing_feature(Format::Tar, "tar"))
+        self.fail(display, missing_feature(Container::Tar, "tar"))
     }
 
     /// A tar's members, as they stream past.
@@ -829,7 +795,7 @@ impl Walker<'_, '_, '_> {
             let name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
             last = Some(name.clone());
             let kind = entry.header().entry_type();
-            if kind.is_dir() || !(is_record_name(&name) || is_archive_name(&name)) {
+            if kind.is_dir() || !(names::is_record_name(&name) || names::is_archive_name(&name)) {
                 continue;
             }
             let path = member_path(display, &name);
@@ -861,7 +827,7 @@ impl Walker<'_, '_, '_> {
 
     #[cfg(not(feature = "zip"))]
     fn zip<R: Read + Seek>(&mut self, _reader: R, display: &str, _depth: u32) -> ControlFlow<()> {
-        self.fail(display, missing_feature(Format::Zip, "zip"))
+        self.fail(display, missing_feature(Container::Zip, "zip"))
     }
 
     /// A zip's members in the order of its central directory.
@@ -883,7 +849,7 @@ impl Walker<'_, '_, '_> {
                 Some(Ok(name)) => name.into_owned(),
                 _ => continue,
             };
-            if name.ends_with('/') || !(is_record_name(&name) || is_archive_name(&name)) {
+            if name.ends_with('/') || !(names::is_record_name(&name) || names::is_archive_name(&name)) {
                 continue;
             }
             let path = member_path(display, &name);
@@ -915,7 +881,7 @@ impl Walker<'_, '_, '_> {
 
     #[cfg(not(feature = "sevenz"))]
     fn seven_z<R: Read + Seek>(&mut self, _reader: R, display: &str, _depth: u32) -> ControlFlow<()> {
-        self.fail(display, missing_feature(Format::SevenZ, "sevenz"))
+        self.fail(display, missing_feature(Container::SevenZ, "sevenz"))
     }
 
     /// A 7z's members: block by block (a solid block is one stream, decoded once), then the empty ones. A
@@ -940,7 +906,7 @@ impl Walker<'_, '_, '_> {
                     .fail(display, SourceError::archive(format!("not a readable 7z archive: {}", describe_7z(&e))));
             }
         };
-        let wanted = |name: &str| is_record_name(name) || is_archive_name(name);
+        let wanted = |name: &str| names::is_record_name(name) || names::is_archive_name(name);
         let mut seen = vec![false; archive.files.len()];
         for block in 0..archive.blocks.len() {
             let first = archive.stream_map.block_first_file_index[block];

@@ -9,6 +9,7 @@
 
 pub mod archive;
 pub mod batch;
+pub mod names;
 
 use std::fmt;
 use std::io::Read;
@@ -79,30 +80,19 @@ pub fn archive_of_member(path: &Path) -> Option<PathBuf> {
 /// whole (a collection to stream).
 pub fn may_hold_many(path: &Path, max_file_bytes: u64) -> bool {
     path.as_os_str() == "-"
-        || path.file_name().and_then(|n| n.to_str()).is_some_and(archive::is_archive_name)
+        || path.file_name().and_then(|n| n.to_str()).is_some_and(names::is_archive_name)
         || archive_of_member(path).is_some()
         || std::fs::metadata(path).is_ok_and(|m| m.len() > max_file_bytes)
-}
-
-/// Extensions searched for inside folders (any letter case). `.mgt` is an old extension for SGF text, `.sgfs`
-/// KataGo's one game a line; `.gib`, `.ngf`, `.ugf` and `.ugi` are Tygem's, WBaduk's and Pandanet's formats
-/// (`record::formats`).
-const RECORD_EXTENSIONS: [&str; 7] = ["sgf", "mgt", "sgfs", "gib", "ngf", "ugf", "ugi"];
-
-fn is_record_file(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| RECORD_EXTENSIONS.iter().any(|r| e.eq_ignore_ascii_case(r)))
 }
 
 /// What a folder walk picks up: record files, and (with `archives`) archives and compressed records by name,
 /// a split 7z set by its first volume only.
 fn is_wanted(path: &Path, archives: bool) -> bool {
-    if is_record_file(path) {
+    if names::is_record_file(path) {
         return true;
     }
     archives
-        && path.file_name().and_then(|n| n.to_str()).is_some_and(archive::is_archive_name)
+        && path.file_name().and_then(|n| n.to_str()).is_some_and(names::is_archive_name)
         && !archive::is_later_volume(path)
 }
 
@@ -246,7 +236,7 @@ impl<I: Iterator<Item = Input>> Units<I> {
     /// archive. (A file too large to read whole is found so by the worker, which hands it back to be walked:
     /// asking every file's size here would cost a system call per file on the one thread that hands out work.)
     fn walks(&self, path: &Path) -> bool {
-        self.options.walk_every_file || path.file_name().and_then(|n| n.to_str()).is_some_and(archive::is_archive_name)
+        self.options.walk_every_file || path.file_name().and_then(|n| n.to_str()).is_some_and(names::is_archive_name)
     }
 
     fn open(&mut self, origin: Origin, display: String, only: Option<String>) {
@@ -422,7 +412,7 @@ pub fn read_one(path: &Path, limit: u64) -> Result<(Vec<u8>, String), String> {
         (read_file(path, limit).map_err(|e| read_message(&display, e))?, None)
     };
     let name = if path.as_os_str() == "-" { STDIN_NAME.to_string() } else { display.clone() };
-    if archive::Format::sniff(&bytes[..bytes.len().min(archive::SNIFF_BYTES)]).is_none() {
+    if archive::Container::sniff(&bytes[..bytes.len().min(archive::SNIFF_BYTES)]).is_none() {
         return Ok((bytes, name));
     }
     let outer = match &wanted {

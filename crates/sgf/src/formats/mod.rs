@@ -43,6 +43,19 @@ pub enum Format {
     Ugf,
 }
 
+/// The extensions of record files and the format each names: the one table of them that folder walks, archive
+/// walks, `fix` and the format detection read. `.mgt` is an old extension for SGF text and `.sgfs` KataGo's one
+/// game a line; `.gib`, `.ngf`, `.ugf` and `.ugi` are Tygem's, WBaduk's and Pandanet's formats.
+pub const EXTENSIONS: [(&str, Format); 7] = [
+    ("sgf", Format::Sgf),
+    ("mgt", Format::Sgf),
+    ("sgfs", Format::Sgf),
+    ("gib", Format::Gib),
+    ("ngf", Format::Ngf),
+    ("ugf", Format::Ugf),
+    ("ugi", Format::Ugf),
+];
+
 impl Format {
     /// The name in messages: `SGF`, `GIB`, `NGF`, `UGF`.
     pub fn name(self) -> &'static str {
@@ -64,22 +77,15 @@ impl Format {
         }
     }
 
-    /// The format a file name's extension names (any letter case): `.sgf`, `.mgt`, `.sgfs`, `.gib`, `.ngf`,
-    /// `.ugf`, `.ugi`.
+    /// The format a file name's extension names (any letter case), by [`EXTENSIONS`].
     pub fn from_name(name: &str) -> Option<Format> {
         let (_, extension) = name.rsplit_once('.')?;
-        let is = |e: &str| extension.eq_ignore_ascii_case(e);
-        if is("sgf") || is("mgt") || is("sgfs") {
-            Some(Format::Sgf)
-        } else if is("gib") {
-            Some(Format::Gib)
-        } else if is("ngf") {
-            Some(Format::Ngf)
-        } else if is("ugf") || is("ugi") {
-            Some(Format::Ugf)
-        } else {
-            None
-        }
+        Format::from_extension(extension)
+    }
+
+    /// The format an extension (without its dot, any letter case) names, by [`EXTENSIONS`].
+    pub fn from_extension(extension: &str) -> Option<Format> {
+        EXTENSIONS.iter().find(|(e, _)| extension.eq_ignore_ascii_case(e)).map(|&(_, format)| format)
     }
 
     /// The format of a file named `name` holding `bytes`. A name ending in `.sgf` or `.mgt` is SGF without a look
