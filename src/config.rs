@@ -13,8 +13,8 @@ use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 
 use crate::cli::{
-    CheckDeadArg, Cli, ColorChoice, Command, DeadArg, FixArgs, FixFormatArg, FormatArg, GroupByArg, InputArgs,
-    ShowArgs, StatsFormatArg,
+    CheckArgs, CheckDeadArg, Cli, ColorChoice, Command, DeadArg, FixArgs, FixFormatArg, FormatArg, GameOutputArgs,
+    GroupByArg, InputArgs, ScoreArgs, ShowArgs, StatsArgs, StatsFormatArg,
 };
 use crate::report::fix::FixFormat;
 use crate::report::text::TextStyle;
@@ -132,136 +132,182 @@ impl Config {
 
     /// Resolves the command line in the environment `terminal`.
     fn resolve(cli: Cli, terminal: &Terminal) -> anyhow::Result<Config> {
-        // What each subcommand reads, how it reports (`check` and `score` per game, `stats` once), in which format,
-        // and whether in colour.
-        let (kind, input, mut plan, report, format, color) = match cli.command {
+        let run = match cli.command {
             Command::Show(args) => return Ok(Config::Show(show_config(args, terminal)?)),
             Command::Convert(args) => return Ok(Config::Convert(convert_config(args)?)),
             Command::Completions(args) => return Ok(Config::Completions(args.shell)),
             Command::Man(args) => return Ok(Config::Man(args.subcommand)),
             Command::Fix(args) => return fix_config(args).map(Config::Fix),
-            Command::Check(args) => {
-                let color = terminal.colors(args.color.color, to_stdout(&args.input));
-                let mut plan = plan(&args.input, args.all_variations);
-                if !args.no_score {
-                    plan.score = Some(ScoreOptions {
-                        dead: DeadStones::Record { estimate_unmarked: args.dead == Some(CheckDeadArg::Auto) },
-                        position_findings_as_notes: true,
-                        ..ScoreOptions::default()
-                    });
-                }
-                if args.board {
-                    plan.error_pictures = Some(TextOptions { ascii: args.ascii, color });
-                }
-                let format = args.report.format;
-                (ReportKind::Games, args.input, plan, Some(args.report), format, color)
-            }
-            Command::Score(args) => {
-                let color = terminal.colors(args.color.color, to_stdout(&args.input));
-                let mut plan = plan(&args.input, false);
-                plan.score = Some(ScoreOptions {
-                    dead: dead_stones(args.dead, true)?,
-                    handicap_bonus: args.handicap_bonus.map(Into::into),
-                    force: args.force,
-                    position_findings_as_notes: false,
-                    compare_estimate: true,
-                });
-                let format = args.report.format;
-                (ReportKind::ScoreTables, args.input, plan, Some(args.report), format, color)
-            }
-            Command::Stats(args) => {
-                let mut plan = plan(&args.input, false);
-                plan.score = Some(ScoreOptions::default());
-                // One table for each grouping, in the order first asked for.
-                let mut by = Vec::new();
-                for arg in &args.by {
-                    let group = match arg {
-                        GroupByArg::Folder => GroupBy::Folder,
-                        GroupByArg::Year => GroupBy::Year,
-                        GroupByArg::Rules => GroupBy::Rules,
-                        GroupByArg::Size => GroupBy::Size,
-                    };
-                    if !by.contains(&group) {
-                        by.push(group);
-                    }
-                }
-                let format = match args.format {
-                    StatsFormatArg::Text => FormatArg::Text,
-                    StatsFormatArg::Json => FormatArg::Json,
-                };
-                // The duplicates are found by the games' fingerprints.
-                plan.replay.fingerprints = args.duplicates;
-                let options = StatsOptions { by, list: args.list, ascii: args.ascii, duplicates: args.duplicates };
-                // The statistics are never coloured.
-                (ReportKind::Stats(options), args.input, plan, None, format, false)
-            }
+            Command::Check(args) => check_run(args, terminal),
+            Command::Score(args) => score_run(args, terminal)?,
+            Command::Stats(args) => stats_run(args),
         };
-        // `-` is stdout, as in every Unix tool; a folder is not a place for a report.
-        let output = input.output.clone().filter(|p| p.as_os_str() != "-");
-        if let Some(path) = &output
-            && names_a_folder(path)
-        {
-            anyhow::bail!("--output {}: that is a folder; name a file for the report", path.display());
-        }
-        // The signature and move hashes are only in the JSON formats (and stats' duplicates, which sets them).
-        if matches!(format, FormatArg::Json | FormatArg::Jsonl) && !matches!(kind, ReportKind::Stats(_)) {
-            plan.replay.fingerprints = true;
-        }
-        // Flags that shape text output do nothing in the other formats: say so rather than ignore them.
-        if format != FormatArg::Text {
-            let text_only = [
-                ("--board", plan.error_pictures.is_some()),
-                ("--verbose", report.as_ref().is_some_and(|r| r.verbose)),
-                ("--problems-only", report.as_ref().is_some_and(|r| r.problems_only)),
-                ("--ascii", matches!(&kind, ReportKind::Stats(options) if options.ascii)),
-            ];
-            if let Some((flag, _)) = text_only.iter().find(|(_, given)| *given) {
-                anyhow::bail!(
-                    "{flag} shapes text output and does nothing with --format {}, whose report holds every finding",
-                    match format {
-                        FormatArg::Json => "json",
-                        FormatArg::Jsonl => "jsonl",
-                        _ => "github",
-                    }
-                );
-            }
-        }
-        let style = TextStyle {
-            color,
-            verbose: report.as_ref().is_some_and(|r| r.verbose),
-            problems_only: report.as_ref().is_some_and(|r| r.problems_only),
-            score_table: kind == ReportKind::ScoreTables,
-        };
-        plan.open_containers = !input.no_archives;
-        let mut paths = input.paths;
-        if let Some(list) = &input.files_from {
-            paths.extend(read_path_list(list, input.null)?);
-        }
-        if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1
-            || (input.files_from.as_ref().is_some_and(|l| l.as_os_str() == "-")
-                && paths.iter().any(|p| p.as_os_str() == "-"))
-        {
-            anyhow::bail!("standard input (-) can be read only once");
-        }
-        if paths.is_empty() {
-            anyhow::bail!("--files-from {}: the list names no path", input.files_from.unwrap_or_default().display());
-        }
-        Ok(Config::Files(FilesConfig {
-            kind,
-            plan,
-            jobs: jobs(input.jobs, &paths, input.max_file_size),
-            follow_links: input.follow_links,
-            shard: input.shard,
-            format,
-            style,
-            quiet: input.quiet,
-            strict: input.strict,
-            allow_empty: input.allow_empty,
-            archives: !input.no_archives,
-            output,
-            paths,
-        }))
+        files_config(run).map(Config::Files)
     }
+}
+
+/// What a subcommand over files reads, how it reports (`check` and `score` per game, `stats` once), in which
+/// format, and whether in colour: what differs between them before the settings they share are resolved.
+struct FilesRun {
+    kind: ReportKind,
+    input: InputArgs,
+    plan: Plan,
+    report: Option<GameOutputArgs>,
+    format: FormatArg,
+    color: bool,
+}
+
+/// `gotool check`: every game replayed; a finished game scored with its markup (or estimated with `--dead
+/// auto`), position findings as notes.
+fn check_run(args: CheckArgs, terminal: &Terminal) -> FilesRun {
+    let color = terminal.colors(args.color.color, to_stdout(&args.input));
+    let mut plan = plan(&args.input, args.all_variations);
+    if !args.no_score {
+        plan.score = Some(ScoreOptions {
+            dead: DeadStones::Record { estimate_unmarked: args.dead == Some(CheckDeadArg::Auto) },
+            position_findings_as_notes: true,
+            ..ScoreOptions::default()
+        });
+    }
+    if args.board {
+        plan.error_pictures = Some(TextOptions { ascii: args.ascii, color });
+    }
+    let format = args.report.format;
+    FilesRun { kind: ReportKind::Games, input: args.input, plan, report: Some(args.report), format, color }
+}
+
+/// `gotool score`: every game scored as `--dead` says, with the estimate beside the markup.
+fn score_run(args: ScoreArgs, terminal: &Terminal) -> anyhow::Result<FilesRun> {
+    let color = terminal.colors(args.color.color, to_stdout(&args.input));
+    let mut plan = plan(&args.input, false);
+    plan.score = Some(ScoreOptions {
+        dead: dead_stones(args.dead, true)?,
+        handicap_bonus: args.handicap_bonus.map(Into::into),
+        force: args.force,
+        position_findings_as_notes: false,
+        compare_estimate: true,
+    });
+    let format = args.report.format;
+    Ok(FilesRun { kind: ReportKind::ScoreTables, input: args.input, plan, report: Some(args.report), format, color })
+}
+
+/// `gotool stats`: every game folded into the counters; the tables asked for by `--by`, in the order first
+/// asked for.
+fn stats_run(args: StatsArgs) -> FilesRun {
+    let mut plan = plan(&args.input, false);
+    plan.score = Some(ScoreOptions::default());
+    let mut by = Vec::new();
+    for arg in &args.by {
+        let group = match arg {
+            GroupByArg::Folder => GroupBy::Folder,
+            GroupByArg::Year => GroupBy::Year,
+            GroupByArg::Rules => GroupBy::Rules,
+            GroupByArg::Size => GroupBy::Size,
+        };
+        if !by.contains(&group) {
+            by.push(group);
+        }
+    }
+    let format = match args.format {
+        StatsFormatArg::Text => FormatArg::Text,
+        StatsFormatArg::Json => FormatArg::Json,
+    };
+    // The duplicates are found by the games' fingerprints.
+    plan.replay.fingerprints = args.duplicates;
+    let options = StatsOptions { by, list: args.list, ascii: args.ascii, duplicates: args.duplicates };
+    // The statistics are never coloured.
+    FilesRun { kind: ReportKind::Stats(options), input: args.input, plan, report: None, format, color: false }
+}
+
+/// The settings every run over files shares: where the report goes, the fingerprints the JSON formats carry,
+/// text-only flags refused in other formats, the text style, the paths (with `--files-from`) and the workers.
+fn files_config(run: FilesRun) -> anyhow::Result<FilesConfig> {
+    let FilesRun { kind, input, mut plan, report, format, color } = run;
+    // `-` is stdout, as in every Unix tool; a folder is not a place for a report.
+    let output = input.output.clone().filter(|p| p.as_os_str() != "-");
+    if let Some(path) = &output
+        && names_a_folder(path)
+    {
+        anyhow::bail!("--output {}: that is a folder; name a file for the report", path.display());
+    }
+    // The signature and move hashes are only in the JSON formats (and stats' duplicates, which sets them).
+    if matches!(format, FormatArg::Json | FormatArg::Jsonl) && !matches!(kind, ReportKind::Stats(_)) {
+        plan.replay.fingerprints = true;
+    }
+    refuse_text_only_flags(format, &kind, &plan, report.as_ref())?;
+    let style = TextStyle {
+        color,
+        verbose: report.as_ref().is_some_and(|r| r.verbose),
+        problems_only: report.as_ref().is_some_and(|r| r.problems_only),
+        score_table: kind == ReportKind::ScoreTables,
+    };
+    plan.open_containers = !input.no_archives;
+    let paths = input_paths(&input)?;
+    Ok(FilesConfig {
+        kind,
+        plan,
+        jobs: jobs(input.jobs, &paths, input.max_file_size),
+        follow_links: input.follow_links,
+        shard: input.shard,
+        format,
+        style,
+        quiet: input.quiet,
+        strict: input.strict,
+        allow_empty: input.allow_empty,
+        archives: !input.no_archives,
+        output,
+        paths,
+    })
+}
+
+/// Flags that shape text output do nothing in the other formats: say so rather than ignore them.
+fn refuse_text_only_flags(
+    format: FormatArg,
+    kind: &ReportKind,
+    plan: &Plan,
+    report: Option<&GameOutputArgs>,
+) -> anyhow::Result<()> {
+    if format == FormatArg::Text {
+        return Ok(());
+    }
+    let text_only = [
+        ("--board", plan.error_pictures.is_some()),
+        ("--verbose", report.is_some_and(|r| r.verbose)),
+        ("--problems-only", report.is_some_and(|r| r.problems_only)),
+        ("--ascii", matches!(kind, ReportKind::Stats(options) if options.ascii)),
+    ];
+    if let Some((flag, _)) = text_only.iter().find(|(_, given)| *given) {
+        anyhow::bail!(
+            "{flag} shapes text output and does nothing with --format {}, whose report holds every finding",
+            match format {
+                FormatArg::Json => "json",
+                FormatArg::Jsonl => "jsonl",
+                _ => "github",
+            }
+        );
+    }
+    Ok(())
+}
+
+/// The paths named, then those `--files-from` lists; standard input at most once, and at least one path.
+fn input_paths(input: &InputArgs) -> anyhow::Result<Vec<PathBuf>> {
+    let mut paths = input.paths.clone();
+    if let Some(list) = &input.files_from {
+        paths.extend(read_path_list(list, input.null)?);
+    }
+    if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1
+        || (input.files_from.as_ref().is_some_and(|l| l.as_os_str() == "-")
+            && paths.iter().any(|p| p.as_os_str() == "-"))
+    {
+        anyhow::bail!("standard input (-) can be read only once");
+    }
+    if paths.is_empty() {
+        anyhow::bail!(
+            "--files-from {}: the list names no path",
+            input.files_from.clone().unwrap_or_default().display()
+        );
+    }
+    Ok(paths)
 }
 
 /// The paths listed in a `--files-from` file (`-`: standard input): one a line (a CR before the line end is

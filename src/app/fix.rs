@@ -29,6 +29,17 @@ use gotool_source::names;
 /// used or a file cannot be read or written.
 pub(super) fn run(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
     let archives = config.write.is_none();
+    let (roots, unusable) = usable_roots(config, archives, stderr);
+    if let Some(dir) = &config.out_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let jobs = with_targets(config, jobs_of(config, &roots, archives));
+    fix_all(config, &roots, jobs, unusable, stdout, stderr)
+}
+
+/// The paths named that can be fixed, each said on stderr when it cannot (missing, unreadable, an archive under
+/// `--write`, a folder with no SGF file), and whether any could not.
+fn usable_roots(config: &FixConfig, archives: bool, stderr: &mut dyn Write) -> (Vec<Root>, bool) {
     let mut unusable = false;
     let mut roots = Vec::new();
     for p in &config.paths {
@@ -57,9 +68,12 @@ pub(super) fn run(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn W
             None => roots.push(Root { path: p.clone(), folder: p.is_dir() }),
         }
     }
-    if let Some(dir) = &config.out_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
+    (roots, unusable)
+}
+
+/// The work, in input order: the files found under the paths named (SGF text and archives in folders), the SGF
+/// records of archives, and what is only said on stderr.
+fn jobs_of<'r>(config: &'r FixConfig, roots: &'r [Root], archives: bool) -> impl Iterator<Item = Job<'r>> + Send + 'r {
     // Files already inside the output folder (`--out-dir` inside a folder being fixed) are not fixed again.
     let mut inside_out_dir = InsideFolder::new(config.out_dir.as_deref(), config.follow_links);
     let source_options = SourceOptions::with_max_file_size(config.options.limits.max_file_bytes);
@@ -67,7 +81,7 @@ pub(super) fn run(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn W
         gotool_source::discover(std::slice::from_ref(&root.path), config.follow_links, true)
             .map(move |input| (root, input))
     });
-    let found = found.filter(|(root, input)| match input {
+    let found = found.filter(move |(root, input)| match input {
         Input::File { path, .. } => {
             // In folders, fix takes SGF text only (the other formats are `convert`'s), and archives.
             let wanted = !root.folder || is_archive(path) || names::is_sgf_name(&path.to_string_lossy());
@@ -75,7 +89,7 @@ pub(super) fn run(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn W
         }
         _ => true,
     });
-    let jobs = found.flat_map(|(root, input)| -> Box<dyn Iterator<Item = Job<'_>> + Send + '_> {
+    let jobs = found.flat_map(move |(root, input)| -> Box<dyn Iterator<Item = Job<'_>> + Send + '_> {
         match input {
             Input::File { path, display } if is_archive(&path) => {
                 if !archives {
@@ -95,11 +109,18 @@ pub(super) fn run(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn W
             Input::Stdin | Input::Member { .. } => Box::new(std::iter::once(Job::Refused { root })),
         }
     });
-    // Where each copy goes, decided here in input order: two records whose copies would be one file (`a.sgf`
-    // beside `a.zip!/…`'s folder, `x.sgf` beside `x.sgf.gz`) are told apart the same way on every run, the
-    // first one written.
+    jobs
+}
+
+/// The jobs with the place of each copy under `--out-dir`. Where each copy goes is decided here in input order:
+/// two records whose copies would be one file (`a.sgf` beside `a.zip!/…`'s folder, `x.sgf` beside
+/// `x.sgf.gz`) are told apart the same way on every run, the first one written.
+fn with_targets<'r>(
+    config: &'r FixConfig,
+    jobs: impl Iterator<Item = Job<'r>> + Send + 'r,
+) -> impl Iterator<Item = Job<'r>> + Send + 'r {
     let mut claimed: HashMap<PathBuf, String> = HashMap::new();
-    let jobs = jobs.map(|mut job| {
+    jobs.map(move |mut job| {
         let Some(dir) = config.out_dir.as_deref() else { return job };
         let (target, display, place) = match &mut job {
             Job::File { root, path, display, target } => (target, &*display, Ok(file_target(dir, root, path))),
@@ -122,7 +143,19 @@ pub(super) fn run(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn W
             }
         }));
         job
-    });
+    })
+}
+
+/// Fixes every job on the workers, writes what the flags ask for, reports in input order with the progress bar,
+/// and gives the exit status.
+fn fix_all<'r>(
+    config: &'r FixConfig,
+    roots: &[Root],
+    jobs: impl Iterator<Item = Job<'r>> + Send + 'r,
+    unusable: bool,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<u8> {
     let copies = config.out_dir.as_deref().map(Copies::new);
     let fixer = Fixer::new(config.options.clone());
     let writes = config.write.is_some() || config.out_dir.is_some();
