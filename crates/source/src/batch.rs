@@ -62,22 +62,21 @@ where
         share: (settings.budget / jobs).max(1),
         cost: settings.cost,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .stack_size(WORKER_STACK_BYTES)
-        .build()
-        .map_err(std::io::Error::other)?;
     let (tx, rx) = mpsc::channel::<Batch<T, R>>();
     std::thread::scope(|scope| {
-        scope.spawn(|| {
-            pool.scope(|ps| {
-                for _ in 0..jobs {
-                    let (tx, shared, work) = (tx.clone(), &shared, &work);
-                    ps.spawn(move |_| shared.work_runs(&tx, work));
-                }
-            });
-            drop(tx);
-        });
+        for _ in 0..jobs {
+            let (tx, shared, work) = (tx.clone(), &shared, &work);
+            let worker = std::thread::Builder::new()
+                .stack_size(WORKER_STACK_BYTES)
+                .spawn_scoped(scope, move || shared.work_runs(&tx, work));
+            if let Err(e) = worker {
+                // The workers already started stop at their next input; the scope waits for them.
+                shared.stop.store(true, Ordering::Relaxed);
+                shared.turn.notify_all();
+                return Err(e);
+            }
+        }
+        drop(tx);
         let result = shared.emit_in_order(rx, &mut emit);
         shared.turn.notify_all();
         result
