@@ -132,7 +132,7 @@ fn folder_of(target: &Path) -> &Path {
 /// [`write_atomically`] writes a file, through a temporary file beside it renamed into place, so that no reader
 /// sees half a copy and an interrupt leaves no temporary file behind; but it is not flushed to disk before its
 /// rename. A flush costs a disk cache flush of its own, and one per file made `fix --out-dir` of the 18,326 files
-/// of the test corpus take about twenty times the wall time of `check` of them (BENCHMARKS.md, section 9). Unlike
+/// of the test corpus take about twenty times the wall time of `check` of them (BENCHMARKS.md, section 10). Unlike
 /// `fix --write`, a copy replaces nothing of the user's: a crash while copies are written loses copies only, made
 /// again by running again. [`Copies::flush`], once every copy is written, puts them all on disk at once (on
 /// Linux one `syncfs` of the output folder's filesystem; elsewhere each copy's own flush), so that a run that

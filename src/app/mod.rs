@@ -20,7 +20,7 @@ use crate::output::reader_gone;
 
 pub(crate) use files::{for_each_report, unusable_paths};
 
-/// Exit statuses (documented in the README).
+/// Exit statuses (documented in the README's Exit status section).
 pub mod exit {
     /// Every game valid (warnings allowed unless `--strict`).
     pub const OK: u8 = 0;

@@ -37,7 +37,7 @@ use gotool_sgf::decode::{self, DecodeError};
 use gotool_sgf::{Limits, LineIndex};
 use gotool_source::ReadError;
 
-/// The fix codes (stable; the README has an example of each).
+/// The fix codes (stable; `docs/fix.md` has an example of each).
 pub mod code {
     /// The text is in a charset gotool is sure of but not UTF-8: rewritten in UTF-8.
     pub const UTF8: &str = "utf8";

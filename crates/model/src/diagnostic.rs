@@ -32,7 +32,7 @@ pub struct BoardPoint {
 pub struct Diagnostic {
     /// How much it matters.
     pub severity: Severity,
-    /// Stable kebab-case code (`ko`, `result-mismatch`); the README lists them.
+    /// Stable kebab-case code (`ko`, `result-mismatch`); `docs/diagnostics.md` lists them.
     pub code: &'static str,
     /// What is wrong, for a person.
     pub message: String,

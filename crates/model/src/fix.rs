@@ -21,7 +21,7 @@ use super::FileError;
 /// One fix, or one problem left as it was.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FixEntry {
-    /// Stable kebab-case code (the README lists them).
+    /// Stable kebab-case code (`docs/fix.md` lists them).
     pub code: &'static str,
     /// What the fix does (or why the problem was left), for a person.
     pub message: String,

@@ -152,7 +152,7 @@ pub struct Property {
 }
 
 /// Size limits checked during the first pass, before any per-value work. Defaults leave every real record
-/// far below them; see the README for the reasons behind each number.
+/// far below them; see `docs/batch.md` (Limits) for the reasons behind each number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Largest file, in bytes.
