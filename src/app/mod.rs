@@ -1,6 +1,6 @@
 //! Runs a resolved `Config`, one module a command: `check`, `score` and `stats` go through every file
-//! ([`files`]), `show` draws one position ([`show`]), `fix` and `convert` rewrite records ([`fix`], [`convert`]);
-//! the progress bar of a run over files is [`progress`]. Here: the dispatch, the exit statuses, completions and
+//! (`files`), `show` draws one position (`show`), `fix` and `convert` rewrite records (`fix`, `convert`); the
+//! progress bar of a run over files is `progress`. Here: the dispatch, the exit statuses, completions and
 //! manual pages.
 
 mod convert;
