@@ -1,11 +1,11 @@
 //! The rules core: board, chains, liberties, captures, ko, superko and rulesets.
 //! No I/O, no SGF, no serde, no anyhow: positions and moves in, verdicts out.
 
-pub mod board;
-pub mod coord;
-pub mod game;
+mod board;
+mod coord;
+mod game;
 pub mod points;
-pub mod rules;
+mod rules;
 mod zobrist;
 
 #[cfg(test)]

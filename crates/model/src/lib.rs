@@ -22,10 +22,10 @@
 //! diagnostics as `{"type": "file", "path": ..., "charset": ..., "format": ..., "diagnostics": [...]}` when there are any, and
 //! a last `{"type": "summary", ...}`.
 
-pub mod diagnostic;
-pub mod fix;
-pub mod result;
-pub mod score;
+mod diagnostic;
+mod fix;
+mod result;
+mod score;
 
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};

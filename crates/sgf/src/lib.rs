@@ -7,7 +7,7 @@
 pub mod convert;
 pub mod decode;
 pub mod formats;
-pub mod lines;
+mod lines;
 pub mod read;
 pub mod record;
 pub mod scan;
