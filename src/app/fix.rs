@@ -89,7 +89,7 @@ fn jobs_of<'r>(config: &'r FixConfig, roots: &'r [Root], archives: bool) -> impl
         }
         _ => true,
     });
-    let jobs = found.flat_map(move |(root, input)| -> Box<dyn Iterator<Item = Job<'_>> + Send + '_> {
+    found.flat_map(move |(root, input)| -> Box<dyn Iterator<Item = Job<'_>> + Send + '_> {
         match input {
             Input::File { path, display } if is_archive(&path) => {
                 if !archives {
@@ -108,8 +108,7 @@ fn jobs_of<'r>(config: &'r FixConfig, roots: &'r [Root], archives: bool) -> impl
             // the tree: files, folders and archives, not a stream or one member.
             Input::Stdin | Input::Member { .. } => Box::new(std::iter::once(Job::Refused { root })),
         }
-    });
-    jobs
+    })
 }
 
 /// The jobs with the place of each copy under `--out-dir`. Where each copy goes is decided here in input order:
