@@ -274,16 +274,58 @@ fn color_class(color: Color) -> &'static str {
     }
 }
 
+/// Where the grid lies in the picture: the margin around it and the title band above it.
+#[derive(Clone, Copy)]
+struct Grid {
+    margin: f64,
+    top: f64,
+    width: u8,
+    height: u8,
+}
+
+impl Grid {
+    /// The pixel centre of point (`x`, `y`), as [`point_center`] gives it.
+    fn center(&self, x: u8, y: u8) -> (f64, f64) {
+        (self.margin + f64::from(x) * CELL, self.top + self.margin + f64::from(y) * CELL)
+    }
+
+    /// The points of the board, row by row from the top: the order of every layer of stones and marks.
+    fn points(&self) -> impl Iterator<Item = Point> {
+        let (w, h) = (self.width, self.height);
+        (0..h).flat_map(move |y| (0..w).map(move |x| Point::new(x, y)))
+    }
+}
+
 /// The whole board as a standalone SVG document (no XML declaration, so it can also be inlined in HTML).
 pub fn render(diagram: &Diagram, opts: &SvgOptions) -> String {
-    let (w, h) = (diagram.width, diagram.height);
-    let m = margin(opts);
     let layout = Layout::new(diagram, opts);
-    let top = layout.top();
-    let (total_w, total_h) = (layout.width, layout.height);
-    let center = |x: u8, y: u8| (m + f64::from(x) * CELL, top + m + f64::from(y) * CELL);
-
+    let grid = Grid { margin: margin(opts), top: layout.top(), width: diagram.width, height: diagram.height };
     let mut out = String::new();
+    write_frame(&mut out, diagram, &layout);
+    if grid.width == 0 || grid.height == 0 {
+        out.push_str("</svg>\n");
+        return out;
+    }
+    write_lines(&mut out, &grid);
+    let cells = Cells::new(diagram);
+    write_star_points(&mut out, &grid, &cells);
+    if opts.coordinates {
+        write_coordinates(&mut out, &grid);
+    }
+    write_stones(&mut out, &grid, &cells);
+    write_territory(&mut out, &grid, &cells);
+    write_dead_marks(&mut out, &grid, &cells);
+    write_uncertain_marks(&mut out, &grid, &cells);
+    write_last_move(&mut out, &grid, &cells);
+    write_highlight(&mut out, &grid, diagram);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Everything before the grid, drawn even for a board without points: the `svg` element, the whole title and
+/// caption as `title` and `desc`, the stones' gradients, the wood, and the wrapped title and caption.
+fn write_frame(out: &mut String, diagram: &Diagram, layout: &Layout) {
+    let (total_w, total_h) = (layout.width, layout.height);
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{tw}" height="{th}" viewBox="0 0 {tw} {th}" font-family="DejaVu Sans, Arial, sans-serif">"#,
@@ -311,30 +353,30 @@ pub fn render(diagram: &Diagram, opts: &SvgOptions) -> String {
         num(total_h)
     );
     if let Some(title) = &layout.title {
-        title.write(&mut out, "title", 0.0);
+        title.write(out, "title", 0.0);
     }
     if let Some(caption) = &layout.caption {
-        caption.write(&mut out, "caption", total_h - caption.height());
+        caption.write(out, "caption", total_h - caption.height());
     }
-    if w == 0 || h == 0 {
-        out.push_str("</svg>\n");
-        return out;
-    }
+}
 
-    let (left, upper) = center(0, 0);
-    let (right, lower) = center(w - 1, h - 1);
-    let mut grid = String::new();
+/// The grid lines as one path (one element however big the board), and the thicker edge around them.
+fn write_lines(out: &mut String, grid: &Grid) {
+    let (w, h) = (grid.width, grid.height);
+    let (left, upper) = grid.center(0, 0);
+    let (right, lower) = grid.center(w - 1, h - 1);
+    let mut path = String::new();
     for y in 0..h {
-        let (_, py) = center(0, y);
-        let _ = write!(grid, "M{} {}H{}", num(left), num(py), num(right));
+        let (_, py) = grid.center(0, y);
+        let _ = write!(path, "M{} {}H{}", num(left), num(py), num(right));
     }
     for x in 0..w {
-        let (px, _) = center(x, 0);
-        let _ = write!(grid, "M{} {}V{}", num(px), num(upper), num(lower));
+        let (px, _) = grid.center(x, 0);
+        let _ = write!(path, "M{} {}V{}", num(px), num(upper), num(lower));
     }
     let _ = writeln!(
         out,
-        r#"<path class="grid" d="{grid}" stroke="{INK}" stroke-width="1" fill="none" shape-rendering="crispEdges"/>"#
+        r#"<path class="grid" d="{path}" stroke="{INK}" stroke-width="1" fill="none" shape-rendering="crispEdges"/>"#
     );
     let _ = writeln!(
         out,
@@ -344,11 +386,14 @@ pub fn render(diagram: &Diagram, opts: &SvgOptions) -> String {
         num(right - left),
         num(lower - upper)
     );
+}
 
-    let cells = Cells::new(diagram);
-    for point in star_points(w, h) {
+/// The star points, only on empty points: a dead stone is drawn half transparent, and a dot under it would
+/// show through.
+fn write_star_points(out: &mut String, grid: &Grid, cells: &Cells) {
+    for point in star_points(grid.width, grid.height) {
         if cells.get(point.x, point.y).stone.is_none() {
-            let (cx, cy) = center(point.x, point.y);
+            let (cx, cy) = grid.center(point.x, point.y);
             let _ = writeln!(
                 out,
                 r#"<circle class="star" data-point="{}" cx="{}" cy="{}" r="3" fill="{INK}"/>"#,
@@ -358,148 +403,159 @@ pub fn render(diagram: &Diagram, opts: &SvgOptions) -> String {
             );
         }
     }
+}
 
-    if opts.coordinates {
-        out.push_str(r##"<g class="coordinates" font-size="12" fill="#3b2a12" text-anchor="middle">"##);
-        out.push('\n');
-        // Baselines sit about a third of the font size below the centre line, so labels look centred.
-        let (label_top, label_bottom) = (top + m / 2.0 + 4.0, lower + m / 2.0 + 4.0);
-        for x in 0..w {
-            let (px, _) = center(x, 0);
-            let name = column_name(x);
-            for y in [label_top, label_bottom] {
-                let _ = writeln!(out, r#"<text x="{}" y="{}">{name}</text>"#, num(px), num(y));
-            }
+/// Column letters above and below the grid, row numbers (counted from the bottom) on either side of it.
+fn write_coordinates(out: &mut String, grid: &Grid) {
+    let (w, h, m) = (grid.width, grid.height, grid.margin);
+    let (right, lower) = grid.center(w - 1, h - 1);
+    out.push_str(r##"<g class="coordinates" font-size="12" fill="#3b2a12" text-anchor="middle">"##);
+    out.push('\n');
+    // Baselines sit about a third of the font size below the centre line, so labels look centred.
+    let (label_top, label_bottom) = (grid.top + m / 2.0 + 4.0, lower + m / 2.0 + 4.0);
+    for x in 0..w {
+        let (px, _) = grid.center(x, 0);
+        let name = column_name(x);
+        for y in [label_top, label_bottom] {
+            let _ = writeln!(out, r#"<text x="{}" y="{}">{name}</text>"#, num(px), num(y));
         }
-        for y in 0..h {
-            let (_, py) = center(0, y);
-            let number = u32::from(h) - u32::from(y);
-            for x in [m / 2.0, right + m / 2.0] {
-                let _ = writeln!(out, r#"<text x="{}" y="{}">{number}</text>"#, num(x), num(py + 4.0));
-            }
-        }
-        out.push_str("</g>\n");
     }
-
     for y in 0..h {
-        for x in 0..w {
-            let cell = cells.get(x, y);
-            let Some(color) = cell.stone else { continue };
-            let (cx, cy) = center(x, y);
-            let sgf = Point::new(x, y).to_sgf();
-            let class = color_class(color);
-            let outline = match color {
-                Color::Black => "#000000",
-                Color::White => "#6e6e6e",
-            };
-            let (dead_class, opacity) = if cell.dead { (" dead", r#" opacity="0.5""#) } else { ("", "") };
-            let _ = writeln!(
-                out,
-                r#"<circle class="stone {class}{dead_class}" data-point="{sgf}" cx="{}" cy="{}" r="{}" fill="url(#gotool-stone-{class})" stroke="{outline}" stroke-width="1"{opacity}/>"#,
-                num(cx),
-                num(cy),
-                num(STONE_RADIUS)
-            );
+        let (_, py) = grid.center(0, y);
+        let number = u32::from(h) - u32::from(y);
+        for x in [m / 2.0, right + m / 2.0] {
+            let _ = writeln!(out, r#"<text x="{}" y="{}">{number}</text>"#, num(x), num(py + 4.0));
         }
     }
+    out.push_str("</g>\n");
+}
 
-    let half = 4.0;
-    for y in 0..h {
-        for x in 0..w {
-            let Some(owner) = cells.get(x, y).territory else { continue };
-            let (cx, cy) = center(x, y);
-            let (fill, stroke) = match owner {
-                Color::Black => ("#111111", "#000000"),
-                Color::White => ("#f4f4f4", "#5a5a5a"),
-            };
-            let _ = writeln!(
-                out,
-                r#"<rect class="territory {}" data-point="{}" x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="{stroke}" stroke-width="1"/>"#,
-                color_class(owner),
-                Point::new(x, y).to_sgf(),
-                num(cx - half),
-                num(cy - half),
-                num(2.0 * half),
-                num(2.0 * half)
-            );
-        }
-    }
-
-    // Crosses go over the territory squares (a dead stone usually sits in its opponent's territory), in red so
-    // that they show on either colour of stone and square.
-    for y in 0..h {
-        for x in 0..w {
-            if !cells.get(x, y).dead {
-                continue;
-            }
-            let (cx, cy) = center(x, y);
-            let d = 6.0;
-            let _ = writeln!(
-                out,
-                r##"<path class="dead-mark" data-point="{}" d="M{} {}L{} {}M{} {}L{} {}" stroke="#d42a1e" stroke-width="2" stroke-linecap="round"/>"##,
-                Point::new(x, y).to_sgf(),
-                num(cx - d),
-                num(cy - d),
-                num(cx + d),
-                num(cy + d),
-                num(cx + d),
-                num(cy - d),
-                num(cx - d),
-                num(cy + d)
-            );
-        }
-    }
-
-    for y in 0..h {
-        for x in 0..w {
-            if !cells.get(x, y).uncertain {
-                continue;
-            }
-            let (cx, cy) = center(x, y);
-            let _ = writeln!(
-                out,
-                r##"<circle class="uncertain-mark" data-point="{}" cx="{}" cy="{}" r="{}" fill="none" stroke="#e07b00" stroke-width="2" stroke-dasharray="3 2"/>"##,
-                Point::new(x, y).to_sgf(),
-                num(cx),
-                num(cy),
-                num(STONE_RADIUS + 2.0)
-            );
-        }
-    }
-
-    for y in 0..h {
-        for x in 0..w {
-            let cell = cells.get(x, y);
-            if !cell.last_move {
-                continue;
-            }
-            let (cx, cy) = center(x, y);
-            let stroke = match cell.stone {
-                Some(Color::Black) => "#ffffff",
-                Some(Color::White) => "#000000",
-                None => "#c81e1e",
-            };
-            let _ = writeln!(
-                out,
-                r#"<circle class="last-move" data-point="{}" cx="{}" cy="{}" r="5.5" fill="none" stroke="{stroke}" stroke-width="2"/>"#,
-                Point::new(x, y).to_sgf(),
-                num(cx),
-                num(cy)
-            );
-        }
-    }
-    if let Some(point) = diagram.highlight.filter(|p| p.x < w && p.y < h) {
-        let (cx, cy) = center(point.x, point.y);
+/// The stones, lit by the frame's gradients; a dead one is half transparent, so it reads as removed while its
+/// colour still shows.
+fn write_stones(out: &mut String, grid: &Grid, cells: &Cells) {
+    for point in grid.points() {
+        let cell = cells.get(point.x, point.y);
+        let Some(color) = cell.stone else { continue };
+        let (cx, cy) = grid.center(point.x, point.y);
+        let sgf = point.to_sgf();
+        let class = color_class(color);
+        let outline = match color {
+            Color::Black => "#000000",
+            Color::White => "#6e6e6e",
+        };
+        let (dead_class, opacity) = if cell.dead { (" dead", r#" opacity="0.5""#) } else { ("", "") };
         let _ = writeln!(
             out,
-            r##"<circle class="highlight" data-point="{}" cx="{}" cy="{}" r="14" fill="none" stroke="#e0201a" stroke-width="3"/>"##,
+            r#"<circle class="stone {class}{dead_class}" data-point="{sgf}" cx="{}" cy="{}" r="{}" fill="url(#gotool-stone-{class})" stroke="{outline}" stroke-width="1"{opacity}/>"#,
+            num(cx),
+            num(cy),
+            num(STONE_RADIUS)
+        );
+    }
+}
+
+/// A small square of its owner's colour on each point of territory, after the stones so that it shows on a
+/// dead stone too.
+fn write_territory(out: &mut String, grid: &Grid, cells: &Cells) {
+    let half = 4.0;
+    for point in grid.points() {
+        let Some(owner) = cells.get(point.x, point.y).territory else { continue };
+        let (cx, cy) = grid.center(point.x, point.y);
+        let (fill, stroke) = match owner {
+            Color::Black => ("#111111", "#000000"),
+            Color::White => ("#f4f4f4", "#5a5a5a"),
+        };
+        let _ = writeln!(
+            out,
+            r#"<rect class="territory {}" data-point="{}" x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="{stroke}" stroke-width="1"/>"#,
+            color_class(owner),
+            point.to_sgf(),
+            num(cx - half),
+            num(cy - half),
+            num(2.0 * half),
+            num(2.0 * half)
+        );
+    }
+}
+
+/// Crosses go over the territory squares (a dead stone usually sits in its opponent's territory), in red so
+/// that they show on either colour of stone and square.
+fn write_dead_marks(out: &mut String, grid: &Grid, cells: &Cells) {
+    for point in grid.points() {
+        if !cells.get(point.x, point.y).dead {
+            continue;
+        }
+        let (cx, cy) = grid.center(point.x, point.y);
+        let d = 6.0;
+        let _ = writeln!(
+            out,
+            r##"<path class="dead-mark" data-point="{}" d="M{} {}L{} {}M{} {}L{} {}" stroke="#d42a1e" stroke-width="2" stroke-linecap="round"/>"##,
+            point.to_sgf(),
+            num(cx - d),
+            num(cy - d),
+            num(cx + d),
+            num(cy + d),
+            num(cx + d),
+            num(cy - d),
+            num(cx - d),
+            num(cy + d)
+        );
+    }
+}
+
+/// A dashed ring around each stone whose life a dead-stone estimate could not settle, so a reader knows which
+/// part of the count to doubt.
+fn write_uncertain_marks(out: &mut String, grid: &Grid, cells: &Cells) {
+    for point in grid.points() {
+        if !cells.get(point.x, point.y).uncertain {
+            continue;
+        }
+        let (cx, cy) = grid.center(point.x, point.y);
+        let _ = writeln!(
+            out,
+            r##"<circle class="uncertain-mark" data-point="{}" cx="{}" cy="{}" r="{}" fill="none" stroke="#e07b00" stroke-width="2" stroke-dasharray="3 2"/>"##,
+            point.to_sgf(),
+            num(cx),
+            num(cy),
+            num(STONE_RADIUS + 2.0)
+        );
+    }
+}
+
+/// A small ring on the last move, in the colour that contrasts with the stone under it (red on an empty point).
+fn write_last_move(out: &mut String, grid: &Grid, cells: &Cells) {
+    for point in grid.points() {
+        let cell = cells.get(point.x, point.y);
+        if !cell.last_move {
+            continue;
+        }
+        let (cx, cy) = grid.center(point.x, point.y);
+        let stroke = match cell.stone {
+            Some(Color::Black) => "#ffffff",
+            Some(Color::White) => "#000000",
+            None => "#c81e1e",
+        };
+        let _ = writeln!(
+            out,
+            r#"<circle class="last-move" data-point="{}" cx="{}" cy="{}" r="5.5" fill="none" stroke="{stroke}" stroke-width="2"/>"#,
             point.to_sgf(),
             num(cx),
             num(cy)
         );
     }
-    out.push_str("</svg>\n");
-    out
+}
+
+/// A red ring around the highlighted point, last so nothing covers it; none for a point off the board.
+fn write_highlight(out: &mut String, grid: &Grid, diagram: &Diagram) {
+    let Some(point) = diagram.highlight.filter(|p| p.x < grid.width && p.y < grid.height) else { return };
+    let (cx, cy) = grid.center(point.x, point.y);
+    let _ = writeln!(
+        out,
+        r##"<circle class="highlight" data-point="{}" cx="{}" cy="{}" r="14" fill="none" stroke="#e0201a" stroke-width="3"/>"##,
+        point.to_sgf(),
+        num(cx),
+        num(cy)
+    );
 }
 
 #[cfg(test)]

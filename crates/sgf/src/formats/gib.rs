@@ -5,8 +5,8 @@
 use std::borrow::Cow;
 
 use super::{
-    Builder, FormatError, GameHeader, InfoParts, Line, Read, ResultText, check_damaged, date_from_numbers, finding,
-    finding_about, lines, non_empty, parse_result_text, placed_handicap, shown,
+    Builder, FormatError, GameHeader, InfoParts, Line, Numbering, Read, ResultText, check_damaged, date_from_numbers,
+    finding, finding_about, lines, non_empty, parse_result_text, placed_handicap, shown,
 };
 use crate::Limits;
 use crate::record::{GameRecord, Handicap, InfoField, InfoFinding, MoveValue, SetupKind, TextSpan};
@@ -69,8 +69,49 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
         return Err(FormatError::syntax("no \\HS line: this is not a GIB record", 0));
     };
     let (fields, header_end) = read_header(&lines, start + 1, &mut findings)?;
+    let (gs, game) = read_game(&lines, header_end, &mut findings)?;
 
-    // The game section.
+    // INI: where the root is, a comment on it (the text after `&4`), and the handicap count.
+    let ini = game.iter().find_map(|(offset, l)| match l {
+        GameLine::Ini { handicap, text } => Some((*offset, *handicap, *text)),
+        _ => None,
+    });
+    let root_offset = ini.map_or(lines[gs].offset, |(offset, _, _)| offset);
+    let mut comments = Vec::new();
+    let mut info = InfoParts { size: Some(SIZE), ..InfoParts::default() };
+    let mut stones: Vec<Point> = Vec::new();
+    if let Some((offset, written, text)) = ini {
+        if !text.is_empty() {
+            comments.push((0, text.to_string()));
+        }
+        stones = read_handicap(written, offset, &game, &mut info, &mut findings);
+    }
+
+    let mut builder = Builder::new(root_offset, limits);
+    play_moves(&game, &stones, &mut builder, &mut findings, &mut not_mapped)?;
+
+    let header = map_header(&fields, &mut info, &mut findings, &mut not_mapped);
+    let info = info.finish(super::Format::Gib, header.date.as_deref(), &mut findings);
+    let (parts, index) = builder.finish();
+    let comments = comments.into_iter().map(|(n, c): (u32, String)| (index[n as usize], c)).collect();
+    Ok(Read {
+        format: super::Format::Gib,
+        record: GameRecord::new(text, info, findings, parts),
+        header,
+        comments,
+        not_mapped,
+    })
+}
+
+/// The game section: the index of its `\GS` line (the first after the header's end, `header_end`), and its
+/// lines by kind with their offsets. Node numbers are checked as they come, since a wrong one is only seen
+/// against the one before; a section without `\GE`, or whose announced node count is not its last node's
+/// number, gets a warning. No `\GS` at all is a file error: there is no game to read.
+fn read_game<'t>(
+    lines: &[Line<'t>],
+    header_end: usize,
+    findings: &mut Vec<InfoFinding>,
+) -> Result<(usize, Vec<(usize, GameLine<'t>)>), FormatError> {
     let Some(gs) = (header_end + 1..lines.len()).find(|&i| lines[i].trimmed().0.starts_with("\\GS")) else {
         let end = lines.last().map_or(0, |l| l.end);
         return Err(FormatError::syntax("the GIB header ends, but no game section (\\GS) follows", end));
@@ -79,7 +120,7 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
     let mut last_node: Option<(u32, usize)> = None;
     let mut announced: Option<(u32, usize)> = None;
     let mut ended = false;
-    let mut numbering_reported = false;
+    let mut numbering = Numbering::default();
     let mut expected_node = 1u32;
     for line in &lines[gs + 1..] {
         let (t, offset) = line.trimmed();
@@ -112,11 +153,9 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
         if matches!(kind, GameLine::Ini { .. } | GameLine::Stone { .. } | GameLine::Pass) {
             // aeb-gib warns when a node's number is not the previous one plus one; INI is node 1.
             if let Some(n) = number {
-                if n != expected_node && !numbering_reported {
-                    numbering_reported = true;
-                    let message = format!("{} numbers node {n} where node {expected_node} was expected", words[0]);
-                    findings.push(finding(Diagnostic::warning("move-number-mismatch", message).at(offset)));
-                }
+                numbering.check(n == expected_node, offset, findings, || {
+                    format!("{} numbers node {n} where node {expected_node} was expected", words[0])
+                });
                 last_node = Some((n, offset));
                 expected_node = n.saturating_add(1);
             } else {
@@ -136,64 +175,71 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
         let message = format!("the game section announces {n} nodes, but its last node is number {last}");
         findings.push(finding(Diagnostic::warning("move-count-mismatch", message).at(at)));
     }
+    Ok((gs, game))
+}
 
-    // The handicap (INI's count) and the stones it places.
-    let ini = game.iter().find_map(|(offset, l)| match l {
-        GameLine::Ini { handicap, text } => Some((*offset, *handicap, *text)),
-        _ => None,
-    });
-    let root_offset = ini.map_or(lines[gs].offset, |(offset, _, _)| offset);
-    let mut comments = Vec::new();
-    let mut info = InfoParts { size: Some(SIZE), ..InfoParts::default() };
-    let mut stones: Vec<Point> = Vec::new();
-    if let Some((offset, written, text)) = ini {
-        if !text.is_empty() {
-            comments.push((0, text.to_string()));
-        }
-        match written.parse::<u32>() {
-            Ok(count) if count >= 2 => {
-                let moves: Vec<Option<Point>> = game
-                    .iter()
-                    .filter_map(|(_, l)| match l {
-                        GameLine::Stone { value: MoveValue::Play(p), .. } => Some(Some(*p)),
-                        GameLine::Stone { .. } | GameLine::Pass => Some(None),
-                        _ => None,
-                    })
-                    .collect();
-                match placed_handicap(SIZE, count, &moves, offset, &mut findings) {
-                    Some(points) => {
-                        stones = points;
-                        info.handicap =
-                            Some(Handicap { stones: count, written: format!("INI handicap {count}"), offset });
-                    }
-                    None => {
-                        let message = format!("INI gives {count} handicap stones: no placement on 19x19; none placed");
-                        findings.push(finding_about(
-                            InfoField::Handicap,
-                            Diagnostic::warning("bad-handicap", message).at(offset),
-                        ));
-                    }
+/// The handicap stones of `INI`'s count, `written` at `offset` (none under 2): GIB gives only the count, so
+/// they are placed on the star points, in the layout the game's moves agree with (ambiguity 2). Sets the
+/// handicap of `info` when they are placed; a count that is not a number, or that has no placement, places
+/// none, with a warning.
+fn read_handicap(
+    written: &str,
+    offset: usize,
+    game: &[(usize, GameLine)],
+    info: &mut InfoParts,
+    findings: &mut Vec<InfoFinding>,
+) -> Vec<Point> {
+    match written.parse::<u32>() {
+        Ok(count) if count >= 2 => {
+            let moves: Vec<Option<Point>> = game
+                .iter()
+                .filter_map(|(_, l)| match l {
+                    GameLine::Stone { value: MoveValue::Play(p), .. } => Some(Some(*p)),
+                    GameLine::Stone { .. } | GameLine::Pass => Some(None),
+                    _ => None,
+                })
+                .collect();
+            match placed_handicap(SIZE, count, &moves, offset, findings) {
+                Some(points) => {
+                    info.handicap = Some(Handicap { stones: count, written: format!("INI handicap {count}"), offset });
+                    return points;
+                }
+                None => {
+                    let message = format!("INI gives {count} handicap stones: no placement on 19x19; none placed");
+                    findings.push(finding_about(
+                        InfoField::Handicap,
+                        Diagnostic::warning("bad-handicap", message).at(offset),
+                    ));
                 }
             }
-            Ok(_) => {}
-            Err(_) => {
-                let message = format!("INI's handicap {written:?} is not a number; no handicap stones placed");
-                findings
-                    .push(finding_about(InfoField::Handicap, Diagnostic::warning("bad-handicap", message).at(offset)));
-            }
+        }
+        Ok(_) => {}
+        Err(_) => {
+            let message = format!("INI's handicap {written:?} is not a number; no handicap stones placed");
+            findings.push(finding_about(InfoField::Handicap, Diagnostic::warning("bad-handicap", message).at(offset)));
         }
     }
+    Vec::new()
+}
 
-    // The moves. A pass has no colour: the other colour of the node before (ambiguity 3), White first after
-    // handicap stones.
-    let mut builder = Builder::new(root_offset, limits);
+/// The handicap `stones` on the root, then one node a move of the game section. A pass has no colour: the other
+/// colour of the node before (ambiguity 3), White first after handicap stones; a stone of no colour gets that
+/// colour too, and is garbled. Commands gotool does not read are listed once each, in a note and in
+/// `not_mapped`. Fails past the node limit.
+fn play_moves(
+    game: &[(usize, GameLine)],
+    stones: &[Point],
+    builder: &mut Builder,
+    findings: &mut Vec<InfoFinding>,
+    not_mapped: &mut Vec<String>,
+) -> Result<(), FormatError> {
     if !stones.is_empty() {
-        builder.setup(SetupKind::Black, &stones, None);
+        builder.setup(SetupKind::Black, stones, None);
     }
     let mut previous = if stones.is_empty() { Color::White } else { Color::Black };
     let mut last = 0;
     let mut ignored: Vec<&str> = Vec::new();
-    for (offset, l) in &game {
+    for (offset, l) in game {
         let (color, value, written) = match l {
             GameLine::Stone { color, value, written } => match color {
                 Some(c) => (*c, *value, *written),
@@ -219,18 +265,7 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
         findings.push(finding(Diagnostic::info("ignored-line", message)));
         not_mapped.extend(ignored.iter().map(|w| format!("{w} lines in the game section")));
     }
-
-    let header = map_header(&fields, &mut info, &mut findings, &mut not_mapped);
-    let info = info.finish(super::Format::Gib, header.date.as_deref(), &mut findings);
-    let (parts, index) = builder.finish();
-    let comments = comments.into_iter().map(|(n, c): (u32, String)| (index[n as usize], c)).collect();
-    Ok(Read {
-        format: super::Format::Gib,
-        record: GameRecord::new(text, info, findings, parts),
-        header,
-        comments,
-        not_mapped,
-    })
+    Ok(())
 }
 
 /// The header's fields, from line `first` up to `\HE`; returns them and the index of the `\HE` line. A field
@@ -374,6 +409,43 @@ fn split_player(value: &str) -> (Option<String>, Option<String>) {
     (non_empty(value), None)
 }
 
+/// The header's fields, and the sub-fields of the three that hold several (`GAMEINFOMAIN`, `GAMETAG`,
+/// `GAMEINFOSUB`): most values can be in more than one place, and each is looked for in its order of
+/// preference.
+struct Header<'a, 't> {
+    fields: &'a [Field<'t>],
+    main: Vec<Sub<'a>>,
+    tag: Vec<Sub<'a>>,
+    infosub: Vec<Sub<'a>>,
+}
+
+impl<'a, 't> Header<'a, 't> {
+    fn new(fields: &'a [Field<'t>]) -> Header<'a, 't> {
+        let get = |key: &str| fields.iter().find(|f| f.key == key);
+        Header {
+            fields,
+            main: get("GAMEINFOMAIN").map(|f| subfields(f, false)).unwrap_or_default(),
+            tag: get("GAMETAG").map(|f| subfields(f, true)).unwrap_or_default(),
+            infosub: get("GAMEINFOSUB").map(|f| subfields(f, false)).unwrap_or_default(),
+        }
+    }
+
+    /// The first field named `key`.
+    fn get(&self, key: &str) -> Option<&'a Field<'t>> {
+        self.fields.iter().find(|f| f.key == key)
+    }
+
+    /// A field's value, trimmed, and where it starts.
+    fn plain(&self, key: &str) -> Option<(String, usize)> {
+        self.get(key).map(|f| (f.value.trim().to_string(), f.offset))
+    }
+}
+
+/// The first sub-field named `key`: its value and where it starts.
+fn sub(subs: &[Sub], key: &str) -> Option<(String, usize)> {
+    subs.iter().find(|s| s.key == key).map(|s| (s.value.to_string(), s.offset))
+}
+
 /// Maps the header onto the game information and the rest of the header; what is read but not mapped goes to
 /// `not_mapped`.
 fn map_header(
@@ -382,28 +454,36 @@ fn map_header(
     findings: &mut Vec<InfoFinding>,
     not_mapped: &mut Vec<String>,
 ) -> GameHeader {
-    let get = |key: &str| fields.iter().find(|f| f.key == key);
-    let main: Vec<Sub> = get("GAMEINFOMAIN").map(|f| subfields(f, false)).unwrap_or_default();
-    let tag: Vec<Sub> = get("GAMETAG").map(|f| subfields(f, true)).unwrap_or_default();
-    let infosub: Vec<Sub> = get("GAMEINFOSUB").map(|f| subfields(f, false)).unwrap_or_default();
-    let sub = |subs: &'_ [Sub<'_>], key: &str| -> Option<(String, usize)> {
-        subs.iter().find(|s| s.key == key).map(|s| (s.value.to_string(), s.offset))
-    };
-    let plain = |key: &str| get(key).map(|f| (f.value.trim().to_string(), f.offset));
+    let h = Header::new(fields);
     let mut header = GameHeader::default();
+    map_names(&h, info, &mut header, findings);
+    map_komi(&h, info, findings);
+    map_result(&h, info, findings);
+    map_time(&h, &mut header);
+    // The date (ambiguity 7): GAMETAG's C, else GDATE, else GAMEDATE.
+    header.date = sub(&h.tag, "C")
+        .and_then(|(d, _)| date_from_numbers(&d))
+        .or_else(|| sub(&h.infosub, "GDATE").and_then(|(d, _)| date_from_numbers(&d)))
+        .or_else(|| h.plain("GAMEDATE").and_then(|(d, _)| date_from_numbers(&d)));
+    list_not_mapped(&h, info, not_mapped);
+    header
+}
 
+/// The texts: the game's name, place and comment, and the players' names with their ranks. These are the
+/// fields charset damage shows in, so each is checked for it.
+fn map_names(h: &Header, info: &mut InfoParts, header: &mut GameHeader, findings: &mut Vec<InfoFinding>) {
     for (key, slot) in [
         ("GAMENAME", &mut header.game_name),
         ("GAMEPLACE", &mut header.place),
         ("GAMECOMMENT", &mut header.game_comment),
     ] {
-        if let Some(f) = get(key) {
+        if let Some(f) = h.get(key) {
             check_damaged(key, &f.value, f.offset, findings);
             *slot = non_empty(&f.value);
         }
     }
     for (key, color) in [("GAMEBLACKNAME", Color::Black), ("GAMEWHITENAME", Color::White)] {
-        let Some(f) = get(key) else { continue };
+        let Some(f) = h.get(key) else { continue };
         check_damaged(key, &f.value, f.offset, findings);
         let (name, rank) = split_player(&f.value);
         match color {
@@ -411,54 +491,32 @@ fn map_header(
             Color::White => (info.white, header.white_rank) = (name, rank),
         }
     }
+}
 
-    // Komi ×10 (ambiguity: GAMEINFOMAIN, else GAMEGONGJE, else GAMETAG's G).
-    if let Some((written, offset)) = sub(&main, "GONGJE").or_else(|| plain("GAMEGONGJE")).or_else(|| sub(&tag, "G")) {
-        info.komi_written = true;
-        match written.parse::<i32>() {
-            Ok(tenths) if tenths.abs() <= 10_000 => info.komi = Some(f64::from(tenths) / 10.0),
-            _ => {
-                let message = format!("GONGJE {written:?} is not a komi (tenths of a point); komi 0 used");
-                findings.push(finding_about(InfoField::Komi, Diagnostic::warning("bad-komi", message).at(offset)));
-            }
+/// Komi ×10 (ambiguity: GAMEINFOMAIN, else GAMEGONGJE, else GAMETAG's G).
+fn map_komi(h: &Header, info: &mut InfoParts, findings: &mut Vec<InfoFinding>) {
+    let Some((written, offset)) = sub(&h.main, "GONGJE").or_else(|| h.plain("GAMEGONGJE")).or_else(|| sub(&h.tag, "G"))
+    else {
+        return;
+    };
+    info.komi_written = true;
+    match written.parse::<i32>() {
+        Ok(tenths) if tenths.abs() <= 10_000 => info.komi = Some(f64::from(tenths) / 10.0),
+        _ => {
+            let message = format!("GONGJE {written:?} is not a komi (tenths of a point); komi 0 used");
+            findings.push(finding_about(InfoField::Komi, Diagnostic::warning("bad-komi", message).at(offset)));
         }
     }
+}
 
-    // The result: GRLT (or GAMETAG's W) with the margin ZIPSU ×10; the text GAMERESULT only when neither is
-    // there, and otherwise as a check.
-    let result_text = plain("GAMERESULT").filter(|(t, _)| !t.is_empty());
-    if let Some((code, offset)) = sub(&main, "GRLT").or_else(|| sub(&tag, "W")) {
-        let zipsu = sub(&main, "ZIPSU").or_else(|| plain("GAMEZIPSU")).or_else(|| sub(&tag, "Z"));
+/// The result: GRLT (or GAMETAG's W) with the margin ZIPSU ×10; the text GAMERESULT only when neither is
+/// there, and otherwise as a check.
+fn map_result(h: &Header, info: &mut InfoParts, findings: &mut Vec<InfoFinding>) {
+    let result_text = h.plain("GAMERESULT").filter(|(t, _)| !t.is_empty());
+    if let Some((code, offset)) = sub(&h.main, "GRLT").or_else(|| sub(&h.tag, "W")) {
+        let zipsu = sub(&h.main, "ZIPSU").or_else(|| h.plain("GAMEZIPSU")).or_else(|| sub(&h.tag, "Z"));
         let margin = zipsu.and_then(|(z, _)| z.parse::<u32>().ok()).filter(|&z| z > 0);
-        let re = match code.as_str() {
-            "0" | "1" => {
-                let winner = if code == "0" { "B" } else { "W" };
-                match margin {
-                    Some(tenths) => Some(format!("{winner}+{}", f64::from(tenths) / 10.0)),
-                    None => {
-                        // Ambiguity 4: a win on count without its margin.
-                        let message =
-                            format!("GRLT:{code} is a win on count, but ZIPSU gives no margin: RE[{winner}+]");
-                        findings.push(finding(Diagnostic::info("result-without-margin", message).at(offset)));
-                        Some(format!("{winner}+"))
-                    }
-                }
-            }
-            "3" => Some("B+R".to_string()),
-            "4" => Some("W+R".to_string()),
-            "7" => Some("B+T".to_string()),
-            "8" => Some("W+T".to_string()),
-            "255" => {
-                let message = "GRLT:255: the game was not finished; no result";
-                findings.push(finding(Diagnostic::info("unfinished", message).at(offset)));
-                None
-            }
-            _ => {
-                let message = format!("GRLT:{code} is not a result code gotool knows; no result");
-                findings.push(finding(Diagnostic::warning("unknown-result", message).at(offset)));
-                None
-            }
-        };
+        let re = result_of_code(&code, margin, offset, findings);
         if let (Some(re), Some((text, at))) = (&re, &result_text)
             && let ResultText::Result(said) = parse_result_text(text)
             && said.chars().next() != re.chars().next()
@@ -477,31 +535,63 @@ fn map_header(
             }
         }
     }
+}
 
-    // Time: GTIME `main-byoyomi-periods` in seconds, else GAMETAG's T `byoyomi-periods-main`.
+/// `RE` of the result code GRLT `code` at `offset`, with the `margin` of a win on count in tenths of a point;
+/// `None` for an unfinished game or a code gotool does not know, with a note or a warning.
+fn result_of_code(code: &str, margin: Option<u32>, offset: usize, findings: &mut Vec<InfoFinding>) -> Option<String> {
+    match code {
+        "0" | "1" => {
+            let winner = if code == "0" { "B" } else { "W" };
+            match margin {
+                Some(tenths) => Some(format!("{winner}+{}", f64::from(tenths) / 10.0)),
+                None => {
+                    // Ambiguity 4: a win on count without its margin.
+                    let message = format!("GRLT:{code} is a win on count, but ZIPSU gives no margin: RE[{winner}+]");
+                    findings.push(finding(Diagnostic::info("result-without-margin", message).at(offset)));
+                    Some(format!("{winner}+"))
+                }
+            }
+        }
+        "3" => Some("B+R".to_string()),
+        "4" => Some("W+R".to_string()),
+        "7" => Some("B+T".to_string()),
+        "8" => Some("W+T".to_string()),
+        "255" => {
+            let message = "GRLT:255: the game was not finished; no result";
+            findings.push(finding(Diagnostic::info("unfinished", message).at(offset)));
+            None
+        }
+        _ => {
+            let message = format!("GRLT:{code} is not a result code gotool knows; no result");
+            findings.push(finding(Diagnostic::warning("unknown-result", message).at(offset)));
+            None
+        }
+    }
+}
+
+/// Time: GTIME `main-byoyomi-periods` in seconds, else GAMETAG's T `byoyomi-periods-main`.
+fn map_time(h: &Header, header: &mut GameHeader) {
     let numbers = |text: &str| -> Option<Vec<u64>> {
         let parts: Vec<Option<u64>> = text.split('-').map(|n| n.trim().parse().ok()).collect();
         (parts.len() == 3).then_some(())?;
         parts.into_iter().collect()
     };
-    let time = sub(&main, "GTIME")
+    let time = sub(&h.main, "GTIME")
         .and_then(|(t, _)| numbers(&t))
         .map(|n| (n[0], n[1], n[2]))
-        .or_else(|| sub(&tag, "T").and_then(|(t, _)| numbers(&t)).map(|n| (n[2], n[0], n[1])));
+        .or_else(|| sub(&h.tag, "T").and_then(|(t, _)| numbers(&t)).map(|n| (n[2], n[0], n[1])));
     if let Some((main_time, byoyomi, periods)) = time {
         header.main_time = (main_time > 0 || byoyomi > 0).then_some(main_time);
         if byoyomi > 0 && periods > 0 {
             header.overtime = Some(format!("{periods}x{byoyomi} byo-yomi"));
         }
     }
+}
 
-    // The date (ambiguity 7): GAMETAG's C, else GDATE, else GAMEDATE.
-    header.date = sub(&tag, "C")
-        .and_then(|(d, _)| date_from_numbers(&d))
-        .or_else(|| sub(&infosub, "GDATE").and_then(|(d, _)| date_from_numbers(&d)))
-        .or_else(|| plain("GAMEDATE").and_then(|(d, _)| date_from_numbers(&d)));
-
-    // What is not mapped: fields with something in them that are neither used above nor copies of what is.
+/// What is not mapped, for `gotool convert` to say what a conversion loses: fields with something in them
+/// that are neither used above nor copies of what is, GAMEINFOMAIN's unknown sub-fields, and DUM.
+fn list_not_mapped(h: &Header, info: &InfoParts, not_mapped: &mut Vec<String>) {
     const USED: &[&str] = &[
         "GIBOKIND",
         "GAMENAME",
@@ -524,7 +614,7 @@ fn map_header(
         "GAMEDATE",
     ];
     let names = [info.black.clone(), info.white.clone()];
-    for f in fields {
+    for f in h.fields {
         let value = f.value.trim();
         let numeric = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
         let skip = USED.contains(&f.key)
@@ -537,8 +627,8 @@ fn map_header(
             not_mapped.push(format!("{}={}", f.key, shown(value)));
         }
     }
-    let dum = sub(&main, "DUM").or_else(|| plain("GAMEDUM"));
-    for s in &main {
+    let dum = sub(&h.main, "DUM").or_else(|| h.plain("GAMEDUM"));
+    for s in &h.main {
         let known = matches!(s.key, "GTIME" | "GRLT" | "ZIPSU" | "GONGJE" | "TCNT" | "DUM");
         if !known && !s.value.is_empty() && s.value != "0" {
             not_mapped.push(format!("GAMEINFOMAIN {}:{}", s.key, shown(s.value)));
@@ -551,5 +641,4 @@ fn map_header(
     {
         not_mapped.push(format!("DUM:{d}"));
     }
-    header
 }

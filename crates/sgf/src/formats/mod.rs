@@ -349,6 +349,24 @@ fn finding_about(about: InfoField, diagnostic: Diagnostic) -> InfoFinding {
     InfoFinding { about, diagnostic }
 }
 
+/// The move numbers a file writes, checked against the count the reader keeps. Only the first mismatch is
+/// warned of: a file numbered another way would otherwise get a warning on every line.
+#[derive(Default)]
+struct Numbering {
+    reported: bool,
+}
+
+impl Numbering {
+    /// A `move-number-mismatch` warning at `at` when the number is not the one expected (`matches` false) and
+    /// none was given before; `message` is made only then.
+    fn check(&mut self, matches: bool, at: usize, findings: &mut Vec<InfoFinding>, message: impl FnOnce() -> String) {
+        if !matches && !self.reported {
+            self.reported = true;
+            findings.push(finding(Diagnostic::warning("move-number-mismatch", message()).at(at)));
+        }
+    }
+}
+
 /// Builds a record's nodes and items as a reader meets them (a variation may be read after the main line it
 /// branches from) and puts them in the order replay expects: depth first, the first child the main line.
 struct Builder {

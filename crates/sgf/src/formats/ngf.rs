@@ -3,8 +3,8 @@
 //! header lines carry a `GI` prefix in another order and whose comments follow the moves as `IDB[n] …[EndTxt]`.
 
 use super::{
-    Builder, FormatError, GameHeader, InfoParts, Line, Read, ResultText, check_damaged, date_from_numbers, finding,
-    finding_about, lines, non_empty, parse_result_text, placed_handicap, shown,
+    Builder, FormatError, GameHeader, InfoParts, Line, Numbering, Read, ResultText, check_damaged, date_from_numbers,
+    finding, finding_about, lines, non_empty, parse_result_text, placed_handicap, shown,
 };
 use crate::Limits;
 use crate::record::{GameRecord, Handicap, InfoField, InfoFinding, MoveValue, SetupKind, TextSpan};
@@ -36,47 +36,136 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
     let mut not_mapped = Vec::new();
     let gi = lines.first().is_some_and(|l| l.trimmed().0.starts_with("GI"));
     let first_move = lines.iter().position(|l| is_move_line(l.trimmed().0));
-    // The header, as (line, text) by place.
-    let fields: Vec<(Option<&Line>, &str)>;
-    if gi {
-        let header: Vec<&Line> = lines.iter().take_while(|l| !is_move_line(l.trimmed().0)).collect();
-        fields = header.iter().map(|l| (Some(*l), l.trimmed().0.strip_prefix("GI").unwrap_or("").trim())).collect();
-        let message = "an NGF file of the GI variant: its header lines are read by their place as the one known \
-                       file writes them (title, white, black, -, -, date, size, handicap, -, komi, moves)";
-        findings.push(finding(Diagnostic::info("ngf-variant", message).at(0)));
-    } else {
-        let count = first_move.unwrap_or(lines.len()).min(HEADER_LINES);
-        if count < HEADER_LINES {
-            let end = lines[count.saturating_sub(1)].end;
-            if first_move.is_none() {
-                let message = format!("the NGF header is cut short: {count} of its {HEADER_LINES} lines, and no moves");
-                return Err(FormatError::syntax(message, end));
-            }
-            let message = format!(
-                "the NGF header has {count} of its {HEADER_LINES} lines before the moves; they are read by their place"
-            );
-            findings.push(finding(Diagnostic::warning("short-header", message).at(lines[count].offset)));
+    let h = Header { fields: header_fields(&lines, gi, first_move, &mut findings)?, gi };
+
+    // The moves, on the header's board (19 when its size is unreadable: then none is played).
+    let body_start = if gi { h.fields.len() } else { h.fields.len().min(first_move.unwrap_or(lines.len())) };
+    let size = h.line(2, 7).0.parse::<u8>().ok().filter(|s| (1..=52).contains(s));
+    let Body { moves, comments_at } =
+        read_body(&lines, body_start, gi, size.unwrap_or(19), &mut findings, &mut not_mapped);
+
+    let mut info = InfoParts::default();
+    let mut header = GameHeader::default();
+    let (size_text, size_at) = h.line(2, 7);
+    match size {
+        Some(s) => info.size = Some(s),
+        None => {
+            let message = format!("board size {size_text:?} is not a number from 1 to 52; the game cannot be replayed");
+            findings.push(finding(Diagnostic::error("bad-size", message).at(size_at)));
         }
-        fields = lines[..count].iter().map(|l| (Some(l), l.trimmed().0)).collect();
     }
-    // Header line `n` (from 1, as docs/formats.md numbers them) of the plain form, or the GI form's `gi`.
-    let line = |n: usize, gi_n: usize| -> (&str, usize) {
-        let i = if gi { gi_n } else { n };
-        match fields.get(i - 1) {
+    map_names(&h, &mut info, &mut header, &mut findings);
+    let (handicap, stones) = read_handicap(&h, &moves, &mut info, &mut findings);
+    read_komi(&h, handicap, &mut info, &mut findings);
+    if !gi {
+        read_result(&h, &mut info, &mut findings, &mut not_mapped);
+    }
+    check_move_count(&h, &moves, &mut findings);
+
+    let root_offset = lines.first().map_or(0, |l| l.trimmed().1);
+    let mut builder = Builder::new(root_offset, limits);
+    if info.size.is_some() {
+        if !stones.is_empty() {
+            builder.setup(SetupKind::Black, &stones, None);
+        }
+        let mut last = 0;
+        for (offset, color, value, written) in &moves {
+            last = builder.node(last, *offset, false)?;
+            builder.play(*color, *value, *written);
+        }
+    }
+    let moves_made = builder.len();
+    let info = info.finish(super::Format::Ngf, header.date.as_deref(), &mut findings);
+    let (parts, index) = builder.finish();
+    // Comment `n` is on move `n`, node `n` of the main line.
+    let comments = comments_at
+        .into_iter()
+        .filter_map(|(n, text)| if n < moves_made { Some((index[n as usize], text)) } else { None })
+        .collect();
+    Ok(Read {
+        format: super::Format::Ngf,
+        record: GameRecord::new(text, info, findings, parts),
+        header,
+        comments,
+        not_mapped,
+    })
+}
+
+/// The header, as (line, text) by place: NGF's fields have no names, only places, which differ between the two
+/// forms.
+struct Header<'a, 't> {
+    fields: Vec<(Option<&'a Line<'t>>, &'t str)>,
+    /// The GI variant.
+    gi: bool,
+}
+
+impl<'t> Header<'_, 't> {
+    /// Header line `n` (from 1, as docs/formats.md numbers them) of the plain form, or the GI form's `gi_n`: its
+    /// text and where it starts; empty at 0 when the header has no such line.
+    fn line(&self, n: usize, gi_n: usize) -> (&'t str, usize) {
+        let i = if self.gi { gi_n } else { n };
+        match self.fields.get(i - 1) {
             Some((Some(l), t)) => (*t, l.trimmed().1),
             _ => ("", 0),
         }
-    };
+    }
+}
 
-    // The moves.
-    let body_start = if gi { fields.len() } else { fields.len().min(first_move.unwrap_or(lines.len())) };
+/// The header's lines: in the GI variant every line before the first move, its `GI` prefix dropped (with a note
+/// that names the variant, since its places are read from the one known file); otherwise the first twelve, or
+/// as many as come before the moves (a warning). A header cut short with no moves after it is a file error.
+fn header_fields<'a, 't>(
+    lines: &'a [Line<'t>],
+    gi: bool,
+    first_move: Option<usize>,
+    findings: &mut Vec<InfoFinding>,
+) -> Result<Vec<(Option<&'a Line<'t>>, &'t str)>, FormatError> {
+    if gi {
+        let header: Vec<&Line> = lines.iter().take_while(|l| !is_move_line(l.trimmed().0)).collect();
+        let fields = header.iter().map(|l| (Some(*l), l.trimmed().0.strip_prefix("GI").unwrap_or("").trim())).collect();
+        let message = "an NGF file of the GI variant: its header lines are read by their place as the one known \
+                       file writes them (title, white, black, -, -, date, size, handicap, -, komi, moves)";
+        findings.push(finding(Diagnostic::info("ngf-variant", message).at(0)));
+        return Ok(fields);
+    }
+    let count = first_move.unwrap_or(lines.len()).min(HEADER_LINES);
+    if count < HEADER_LINES {
+        let end = lines[count.saturating_sub(1)].end;
+        if first_move.is_none() {
+            let message = format!("the NGF header is cut short: {count} of its {HEADER_LINES} lines, and no moves");
+            return Err(FormatError::syntax(message, end));
+        }
+        let message = format!(
+            "the NGF header has {count} of its {HEADER_LINES} lines before the moves; they are read by their place"
+        );
+        findings.push(finding(Diagnostic::warning("short-header", message).at(lines[count].offset)));
+    }
+    Ok(lines[..count].iter().map(|l| (Some(l), l.trimmed().0)).collect())
+}
+
+/// What follows the header: the moves, and the GI variant's comments by move number.
+struct Body {
+    /// Each move's offset, colour, value and letters as written.
+    moves: Vec<(usize, Color, MoveValue, TextSpan)>,
+    comments_at: Vec<(u32, String)>,
+}
+
+/// Reads the lines from `start`, the first after the header, on a board of `size`: `PM` moves, numbered by
+/// their counters (checked); in the GI variant `IDB[n]` comments and stray `GI` lines; anything else is
+/// ignored, noted once and listed in `not_mapped` by its line number.
+fn read_body(
+    lines: &[Line],
+    start: usize,
+    gi: bool,
+    size: u8,
+    findings: &mut Vec<InfoFinding>,
+    not_mapped: &mut Vec<String>,
+) -> Body {
     let mut moves: Vec<(usize, Color, MoveValue, TextSpan)> = Vec::new();
     let mut comments_at: Vec<(u32, String)> = Vec::new();
     let mut ignored = 0usize;
-    let mut numbering_reported = false;
-    let size_text = line(2, 7).0;
-    let size = size_text.parse::<u8>().ok().filter(|s| (1..=52).contains(s));
-    let mut i = body_start;
+    let mut numbering = Numbering::default();
+    let mut i = start;
     while i < lines.len() {
         let l = &lines[i];
         i += 1;
@@ -86,16 +175,14 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
         }
         if is_move_line(t) {
             let number = moves.len() as u32 + 1;
-            let (color, value, written, counter) = pm(l, t, size.unwrap_or(19));
-            if counter != Some(number) && !numbering_reported {
-                numbering_reported = true;
-                let message = format!(
+            let (color, value, written, counter) = pm(l, t, size);
+            numbering.check(counter == Some(number), offset, findings, || {
+                format!(
                     "PM line {:?} is numbered {} where move {number} was expected",
                     &t[2..4],
                     counter.map_or("?".to_string(), |c| c.to_string())
-                );
-                findings.push(finding(Diagnostic::warning("move-number-mismatch", message).at(offset)));
-            }
+                )
+            });
             moves.push((offset, color, value, written));
             continue;
         }
@@ -126,39 +213,43 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
         }
         not_mapped.push(format!("line {i} = {}", shown(t)));
     }
+    Body { moves, comments_at }
+}
 
-    let mut info = InfoParts::default();
-    let mut header = GameHeader::default();
-    let (size_text, size_at) = line(2, 7);
-    match size {
-        Some(s) => info.size = Some(s),
-        None => {
-            let message = format!("board size {size_text:?} is not a number from 1 to 52; the game cannot be replayed");
-            findings.push(finding(Diagnostic::error("bad-size", message).at(size_at)));
-        }
-    }
-    let (title, title_at) = line(1, 1);
-    check_damaged("line 1", title, title_at, &mut findings);
+/// The title (the game's name) and the players' names with their ranks, and in the plain form the place:
+/// the header's texts, each checked for charset damage.
+fn map_names(h: &Header, info: &mut InfoParts, header: &mut GameHeader, findings: &mut Vec<InfoFinding>) {
+    let (title, title_at) = h.line(1, 1);
+    check_damaged("line 1", title, title_at, findings);
     // Ambiguity 15: the application name is not the game's.
     header.game_name = non_empty(title.strip_prefix("Oro2000").unwrap_or(title));
     for (n, gi_n, color) in [(3, 2, Color::White), (4, 3, Color::Black)] {
-        let (text, at) = line(n, gi_n);
-        check_damaged(&format!("line {n}"), text, at, &mut findings);
+        let (text, at) = h.line(n, gi_n);
+        check_damaged(&format!("line {n}"), text, at, findings);
         let (name, rank) = split_player(text);
         match color {
             Color::White => (info.white, header.white_rank) = (name, rank),
             Color::Black => (info.black, header.black_rank) = (name, rank),
         }
     }
-    if !gi {
-        let (place, at) = line(5, 5);
-        check_damaged("line 5", place, at, &mut findings);
+    if !h.gi {
+        let (place, at) = h.line(5, 5);
+        check_damaged("line 5", place, at, findings);
         header.place = non_empty(place);
     }
-    header.date = date_from_numbers(line(9, 6).0);
+    header.date = date_from_numbers(h.line(9, 6).0);
+}
 
-    // The handicap: its count only; the stones are placed as GIB's (ambiguity 2).
-    let (handicap_text, handicap_at) = line(6, 8);
+/// The handicap: its count, and the stones placed for it. NGF gives the count only; the stones are placed as
+/// GIB's (ambiguity 2), and only on a board of known size. A count that is not a number is 0, with a warning;
+/// one with no placement on the board places none.
+fn read_handicap(
+    h: &Header,
+    moves: &[(usize, Color, MoveValue, TextSpan)],
+    info: &mut InfoParts,
+    findings: &mut Vec<InfoFinding>,
+) -> (u32, Vec<Point>) {
+    let (handicap_text, handicap_at) = h.line(6, 8);
     let handicap = match handicap_text.parse::<u32>() {
         Ok(n) => n,
         Err(_) if handicap_text.is_empty() => 0,
@@ -180,7 +271,7 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
                 _ => None,
             })
             .collect();
-        match placed_handicap(size, handicap, &points, handicap_at, &mut findings) {
+        match placed_handicap(size, handicap, &points, handicap_at, findings) {
             Some(p) => {
                 stones = p;
                 info.handicap =
@@ -195,92 +286,72 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
             }
         }
     }
+    (handicap, stones)
+}
 
-    // Komi: a whole number, "the 0.5 is assumed" only without handicap (ambiguity 10).
-    let (komi_text, komi_at) = line(8, 10);
-    if !komi_text.is_empty() {
-        info.komi_written = true;
-        match komi_text.parse::<f64>() {
-            Ok(k) if k.is_finite() && k.abs() <= 1000.0 => {
-                let half = !komi_text.contains('.') && handicap == 0;
-                info.komi = Some(if half { k + 0.5 } else { k });
-            }
-            _ => {
-                let message = format!("komi {komi_text:?} is not a number; komi 0 used");
-                findings.push(finding_about(InfoField::Komi, Diagnostic::warning("bad-komi", message).at(komi_at)));
-            }
+/// Komi: a whole number, "the 0.5 is assumed" only without handicap (ambiguity 10).
+fn read_komi(h: &Header, handicap: u32, info: &mut InfoParts, findings: &mut Vec<InfoFinding>) {
+    let (komi_text, komi_at) = h.line(8, 10);
+    if komi_text.is_empty() {
+        return;
+    }
+    info.komi_written = true;
+    match komi_text.parse::<f64>() {
+        Ok(k) if k.is_finite() && k.abs() <= 1000.0 => {
+            let half = !komi_text.contains('.') && handicap == 0;
+            info.komi = Some(if half { k + 0.5 } else { k });
+        }
+        _ => {
+            let message = format!("komi {komi_text:?} is not a number; komi 0 used");
+            findings.push(finding_about(InfoField::Komi, Diagnostic::warning("bad-komi", message).at(komi_at)));
         }
     }
+}
 
-    if !gi {
-        let (result, result_at) = line(11, 11);
-        check_damaged("line 11", result, result_at, &mut findings);
-        match parse_result_text(result) {
-            ResultText::Result(re) => info.result = Some((re, result_at)),
-            ResultText::Unfinished => {
-                let message = format!("line 11 {result:?}: the game was not finished; no result");
-                findings.push(finding(Diagnostic::info("unfinished", message).at(result_at)));
-            }
-            ResultText::Unknown if result.is_empty() => {}
-            ResultText::Unknown => {
-                let message = format!("line 11 {result:?} is not a result gotool can read; no result");
-                findings.push(finding(Diagnostic::warning("unknown-result", message).at(result_at)));
-            }
+/// The plain form's result, line 11 (the GI variant has none); lines 7 and 10, which gotool does not map, go
+/// to `not_mapped` when they hold something.
+fn read_result(h: &Header, info: &mut InfoParts, findings: &mut Vec<InfoFinding>, not_mapped: &mut Vec<String>) {
+    let (result, result_at) = h.line(11, 11);
+    check_damaged("line 11", result, result_at, findings);
+    match parse_result_text(result) {
+        ResultText::Result(re) => info.result = Some((re, result_at)),
+        ResultText::Unfinished => {
+            let message = format!("line 11 {result:?}: the game was not finished; no result");
+            findings.push(finding(Diagnostic::info("unfinished", message).at(result_at)));
         }
-        for n in [7, 10] {
-            let (t, _) = line(n, n);
-            if !t.is_empty() && t != "0" {
-                not_mapped.push(format!("line {n} = {}", shown(t)));
-            }
+        ResultText::Unknown if result.is_empty() => {}
+        ResultText::Unknown => {
+            let message = format!("line 11 {result:?} is not a result gotool can read; no result");
+            findings.push(finding(Diagnostic::warning("unknown-result", message).at(result_at)));
         }
     }
-    // The move count leaves passes out (ambiguity 16); it is checked, never used to drop or invent moves.
-    let (count_text, count_at) = line(12, 11);
-    if !count_text.is_empty() {
-        let passes = moves.iter().filter(|(_, _, v, _)| *v == MoveValue::Pass).count();
-        let total = moves.len();
-        match count_text.parse::<usize>() {
-            Ok(n) if n == total - passes || n == total => {}
-            _ => {
-                let follow = match passes {
-                    0 => format!("{total} follow"),
-                    p => {
-                        format!("{total} follow ({} stones and {p} pass{})", total - p, if p == 1 { "" } else { "es" })
-                    }
-                };
-                let message = format!("the header announces {count_text} moves, {follow}");
-                findings.push(finding(Diagnostic::warning("move-count-mismatch", message).at(count_at)));
-            }
+    for n in [7, 10] {
+        let (t, _) = h.line(n, n);
+        if !t.is_empty() && t != "0" {
+            not_mapped.push(format!("line {n} = {}", shown(t)));
         }
     }
+}
 
-    let root_offset = lines.first().map_or(0, |l| l.trimmed().1);
-    let mut builder = Builder::new(root_offset, limits);
-    if info.size.is_some() {
-        if !stones.is_empty() {
-            builder.setup(SetupKind::Black, &stones, None);
-        }
-        let mut last = 0;
-        for (offset, color, value, written) in &moves {
-            last = builder.node(last, *offset, false)?;
-            builder.play(*color, *value, *written);
+/// The move count leaves passes out (ambiguity 16); it is checked, never used to drop or invent moves.
+fn check_move_count(h: &Header, moves: &[(usize, Color, MoveValue, TextSpan)], findings: &mut Vec<InfoFinding>) {
+    let (count_text, count_at) = h.line(12, 11);
+    if count_text.is_empty() {
+        return;
+    }
+    let passes = moves.iter().filter(|(_, _, v, _)| *v == MoveValue::Pass).count();
+    let total = moves.len();
+    match count_text.parse::<usize>() {
+        Ok(n) if n == total - passes || n == total => {}
+        _ => {
+            let follow = match passes {
+                0 => format!("{total} follow"),
+                p => format!("{total} follow ({} stones and {p} pass{})", total - p, if p == 1 { "" } else { "es" }),
+            };
+            let message = format!("the header announces {count_text} moves, {follow}");
+            findings.push(finding(Diagnostic::warning("move-count-mismatch", message).at(count_at)));
         }
     }
-    let moves_made = builder.len();
-    let info = info.finish(super::Format::Ngf, header.date.as_deref(), &mut findings);
-    let (parts, index) = builder.finish();
-    // Comment `n` is on move `n`, node `n` of the main line.
-    let comments = comments_at
-        .into_iter()
-        .filter_map(|(n, text)| if n < moves_made { Some((index[n as usize], text)) } else { None })
-        .collect();
-    Ok(Read {
-        format: super::Format::Ngf,
-        record: GameRecord::new(text, info, findings, parts),
-        header,
-        comments,
-        not_mapped,
-    })
 }
 
 /// A `PM` line: its colour, its move (`AAAA` a pass; the letters of the column and row, each written twice, `B`

@@ -3,8 +3,8 @@
 //! blocks are the variations), `[ReviewComment]` and `[Figure]` (comments) (docs/formats.md, "UGF / UGI").
 
 use super::{
-    Builder, FormatError, GameHeader, InfoParts, Line, Read, check_damaged, finding, finding_about, lines, non_empty,
-    shown,
+    Builder, FormatError, GameHeader, InfoParts, Line, Numbering, Read, check_damaged, finding, finding_about, lines,
+    non_empty, shown,
 };
 use crate::Limits;
 use crate::record::{BadValue, GameRecord, Handicap, InfoField, InfoFinding, MoveValue, SetupKind};
@@ -86,7 +86,48 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
 
     let mut info = InfoParts::default();
     let mut header = GameHeader::default();
-    let size = match get("Size") {
+    let size = board_size(get("Size"), &mut findings);
+    info.size = size;
+    let flip = igs_coordinates(get("CoordinateType"), header_at, &mut findings);
+    let geometry = Geometry { size: size.unwrap_or(19), flip };
+    if let Some(f) = get("Hdcp") {
+        read_hdcp(f, &mut info, &mut findings);
+    }
+
+    let mut builder = Builder::new(data.first().map_or(header_at, |l| l.offset), limits);
+    let handicap = info.handicap.is_some();
+    let move_nodes = read_data(data, &geometry, handicap, &mut builder, &mut findings, &mut not_mapped)?;
+
+    // The review's tree: its variations (the main line is [Data]'s, ambiguity 21).
+    let mut review: Vec<(u32, u32)> = vec![(1, 0)];
+    read_review(s.review_nodes, &geometry, &move_nodes, &mut builder, &mut review, &mut findings)?;
+    review.sort_unstable();
+
+    // Comments: `[ReviewComment]` by review node, `[Figure]`'s `.Text,N` by move.
+    let mut comments: Vec<(u32, String)> = Vec::new();
+    read_comments(s.review_comments, &review, &mut comments, &mut not_mapped);
+    read_figure(s.figure, &move_nodes, &mut comments, &mut not_mapped);
+
+    map_header(&s.fields, &mut info, &mut header, &mut findings, &mut not_mapped);
+    for other in &s.others {
+        not_mapped.push(format!("the [{other}] section"));
+    }
+    let info = info.finish(super::Format::Ugf, header.date.as_deref(), &mut findings);
+    let (parts, index) = if info.is_some() { builder.finish() } else { Builder::new(0, limits).finish() };
+    let comments = if info.is_some() { merge_comments(comments, &index) } else { Vec::new() };
+    Ok(Read {
+        format: super::Format::Ugf,
+        record: GameRecord::new(text, info, findings, parts),
+        header,
+        comments,
+        not_mapped,
+    })
+}
+
+/// The board size of the field `Size` (19 without it); `None`, with an error, when it is not one from 1 to
+/// 52: the game cannot be replayed.
+fn board_size(field: Option<&Field>, findings: &mut Vec<InfoFinding>) -> Option<u8> {
+    match field {
         None => Some(19),
         Some(f) => match f.value.trim().parse::<u8>() {
             Ok(s) if (1..=52).contains(&s) => Some(s),
@@ -96,11 +137,13 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
                 None
             }
         },
-    };
-    info.size = size;
-    let size = size.unwrap_or(19);
-    // Ambiguity 19: IGS coordinates count rows from the bottom; without IGS, no flip, and a warning.
-    let flip = match get("CoordinateType") {
+    }
+}
+
+/// Whether rows count from the bottom, by the field `CoordinateType` (ambiguity 19): IGS coordinates do;
+/// without IGS (or without the field, whose place is `header_at`), no flip, and a warning.
+fn igs_coordinates(field: Option<&Field>, header_at: usize, findings: &mut Vec<InfoFinding>) -> bool {
+    match field {
         Some(f) if f.value.trim().eq_ignore_ascii_case("IGS") => true,
         other => {
             let (what, at) = match other {
@@ -114,46 +157,55 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
             findings.push(finding(Diagnostic::warning("coordinate-orientation", message).at(at)));
             false
         }
-    };
-    let geometry = Geometry { size, flip };
+    }
+}
 
-    // `Hdcp=handicap,komi`; a komi with a comma for its decimal point (aeb-ugi saw `0,50`).
-    if let Some(f) = get("Hdcp") {
-        let (h, k) = f.value.split_once(',').unwrap_or((f.value, ""));
-        match h.trim().parse::<u32>() {
-            Ok(n) if n >= 2 => {
-                info.handicap = Some(Handicap { stones: n, written: format!("Hdcp={}", f.value), offset: f.offset })
-            }
-            Ok(_) => {}
-            Err(_) => {
-                let message = format!("Hdcp={}: the handicap is not a number", f.value);
-                findings.push(finding_about(
-                    InfoField::Handicap,
-                    Diagnostic::warning("bad-handicap", message).at(f.offset),
-                ));
-            }
+/// `Hdcp=handicap,komi`; a komi with a comma for its decimal point (aeb-ugi saw `0,50`). The handicap is
+/// only a count: the stones are `[Data]`'s lines numbered 0.
+fn read_hdcp(f: &Field, info: &mut InfoParts, findings: &mut Vec<InfoFinding>) {
+    let (h, k) = f.value.split_once(',').unwrap_or((f.value, ""));
+    match h.trim().parse::<u32>() {
+        Ok(n) if n >= 2 => {
+            info.handicap = Some(Handicap { stones: n, written: format!("Hdcp={}", f.value), offset: f.offset })
         }
-        let k = k.trim().replace(',', ".");
-        if !k.is_empty() {
-            info.komi_written = true;
-            match k.parse::<f64>() {
-                Ok(v) if v.is_finite() && v.abs() <= 1000.0 => info.komi = Some(v),
-                _ => {
-                    let message = format!("Hdcp={}: the komi is not a number; komi 0 used", f.value);
-                    findings
-                        .push(finding_about(InfoField::Komi, Diagnostic::warning("bad-komi", message).at(f.offset)));
-                }
+        Ok(_) => {}
+        Err(_) => {
+            let message = format!("Hdcp={}: the handicap is not a number", f.value);
+            findings
+                .push(finding_about(InfoField::Handicap, Diagnostic::warning("bad-handicap", message).at(f.offset)));
+        }
+    }
+    let k = k.trim().replace(',', ".");
+    if !k.is_empty() {
+        info.komi_written = true;
+        match k.parse::<f64>() {
+            Ok(v) if v.is_finite() && v.abs() <= 1000.0 => info.komi = Some(v),
+            _ => {
+                let message = format!("Hdcp={}: the komi is not a number; komi 0 used", f.value);
+                findings.push(finding_about(InfoField::Komi, Diagnostic::warning("bad-komi", message).at(f.offset)));
             }
         }
     }
+}
 
-    // The moves, and the handicap stones before them (move number 0).
-    let mut builder = Builder::new(data.first().map_or(header_at, |l| l.offset), limits);
+/// `[Data]`: the moves, and the handicap stones before them (move number 0), added to `builder` as the main
+/// line. Returns each move's node, colour and value, which the review and the figure comments refer to.
+/// With `handicap`, White plays first: a pass without a colour is the other player's. What gotool does not
+/// read (text lines, the seconds each move took) goes to `not_mapped`. Fails past the node limit.
+fn read_data(
+    data: &[Line],
+    geometry: &Geometry,
+    handicap: bool,
+    builder: &mut Builder,
+    findings: &mut Vec<InfoFinding>,
+    not_mapped: &mut Vec<String>,
+) -> Result<Vec<(u32, Color, MoveValue)>, FormatError> {
+    let size = geometry.size;
     let mut move_nodes: Vec<(u32, Color, MoveValue)> = Vec::new();
     let mut last = 0u32;
-    let mut previous = if info.handicap.is_some() { Color::Black } else { Color::White };
+    let mut previous = if handicap { Color::Black } else { Color::White };
     let mut expected = 1u32;
-    let mut numbering_reported = false;
+    let mut numbering = Numbering::default();
     let mut timed = false;
     let mut dot_lines = 0;
     let mut in_setup_node = true;
@@ -204,11 +256,9 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
             }
             continue;
         }
-        if number != expected && !numbering_reported {
-            numbering_reported = true;
-            let message = format!("[Data] line numbers move {number} where move {expected} was expected");
-            findings.push(finding(Diagnostic::warning("move-number-mismatch", message).at(offset)));
-        }
+        numbering.check(number == expected, offset, findings, || {
+            format!("[Data] line numbers move {number} where move {expected} was expected")
+        });
         expected = number.saturating_add(1);
         // A pass may come without a colour (`YZ,MK,278,0`): it is the other player's turn.
         let (color, value) = match color {
@@ -229,44 +279,25 @@ pub(super) fn read<'t>(text: &'t str, limits: &Limits) -> Result<Read<'t>, Forma
     if timed {
         not_mapped.push("the seconds each move took ([Data]'s fourth field)".to_string());
     }
+    Ok(move_nodes)
+}
 
-    // The review's tree: its variations (the main line is [Data]'s, ambiguity 21).
-    let mut review: Vec<(u32, u32)> = vec![(1, 0)];
-    read_review(s.review_nodes, &geometry, &move_nodes, &mut builder, &mut review, &mut findings)?;
-    review.sort_unstable();
-
-    // Comments: `[ReviewComment]` by review node, `[Figure]`'s `.Text,N` by move.
-    let mut comments: Vec<(u32, String)> = Vec::new();
-    read_comments(s.review_comments, &review, &mut comments, &mut not_mapped);
-    read_figure(s.figure, &move_nodes, &mut comments, &mut not_mapped);
-
-    map_header(&s.fields, &mut info, &mut header, &mut findings, &mut not_mapped);
-    for other in &s.others {
-        not_mapped.push(format!("the [{other}] section"));
-    }
-    let info = info.finish(super::Format::Ugf, header.date.as_deref(), &mut findings);
-    let (parts, index) = if info.is_some() { builder.finish() } else { Builder::new(0, limits).finish() };
+/// The comments by node of the finished record (`index` maps the built nodes onto it), in node order; two on
+/// one node (a review comment and a figure's text) are joined by a blank line.
+fn merge_comments(comments: Vec<(u32, String)>, index: &[u32]) -> Vec<(u32, String)> {
     let mut merged: Vec<(u32, String)> = Vec::new();
-    if info.is_some() {
-        for (n, text) in comments {
-            let n = index[n as usize];
-            match merged.iter_mut().find(|(m, _)| *m == n) {
-                Some((_, existing)) => {
-                    existing.push_str("\n\n");
-                    existing.push_str(&text);
-                }
-                None => merged.push((n, text)),
+    for (n, text) in comments {
+        let n = index[n as usize];
+        match merged.iter_mut().find(|(m, _)| *m == n) {
+            Some((_, existing)) => {
+                existing.push_str("\n\n");
+                existing.push_str(&text);
             }
+            None => merged.push((n, text)),
         }
-        merged.sort_by_key(|(n, _)| *n);
     }
-    Ok(Read {
-        format: super::Format::Ugf,
-        record: GameRecord::new(text, info, findings, parts),
-        header,
-        comments: merged,
-        not_mapped,
-    })
+    merged.sort_by_key(|(n, _)| *n);
+    merged
 }
 
 /// Splits the lines into sections; lines before the first one that are not `#` comments are ignored, with a
