@@ -5,7 +5,7 @@
 //!
 //! 1. **Benson's algorithm** for both colours (`benson.rs`): pass-alive chains live, and the other colour's
 //!    stones inside the space they seal off are dead. A proof, not a judgement.
-//! 2. **Groups and eyes** (`groups.rs`): chains of one colour sharing an eye, territory, two liberties or a
+//! 2. **Groups and eyes** (`judge/`): chains of one colour sharing an eye, territory, two liberties or a
 //!    liberty the opponent cannot take are one group; a group with two eyes lives (unless a chain beside its
 //!    small eye space is short of liberties and reading captures it with the opponent moving first). A weak group
 //!    (fewer than two eyes) whose opponents around it live is dead, and so is one that loses the capturing race
@@ -29,21 +29,26 @@
 //! Deterministic: nothing depends on the clock or on unseeded randomness.
 
 mod benson;
-mod groups;
+mod judge;
 mod playouts;
 mod pos;
 mod race;
 mod search;
 #[cfg(test)]
 mod tests;
+mod tuning;
 
 use std::fmt;
 
 use super::grid::Grid;
 use super::life;
 use gotool_go::{Board, Color, Loc, Point, PointSet, Rules};
-use groups::{Death, Life, Verdict};
+use judge::{Death, Life, Verdict};
 use pos::{Pos, Pt};
+use tuning::{
+    CUT_READ_TOTAL, DEAD_SHARE, PASSES, PLAYOUTS, READ_NODES, READ_TOTAL, REFEREE_ROUNDS, UNCERTAIN_BAND,
+    UNSAVED_DEAD_SHARE,
+};
 
 /// Why a chain was judged dead, in words a Go player can check on the board.
 #[derive(Clone, Debug, PartialEq)]
@@ -191,30 +196,6 @@ impl Estimate {
     }
 }
 
-/// Playouts per open position (fewer when the space is large, see [`playouts::Question`]): the standard error
-/// of a share near 0.5 is 0.035 at 200.
-const PLAYOUTS: u32 = 200;
-
-/// A group open after the static judgement is dead when it ends captured or enclosed in more than this share of
-/// the playouts its opponent starts (a tie is alive). Measured on finished/ (with both starts averaged, before
-/// the opponent-first rule), 0.5 took 48 more truly dead chains than 0.7 for 7 living ones: the playouts lean
-/// towards life, since random defenders sometimes live.
-const DEAD_SHARE: f64 = 0.5;
-
-/// Judge-referee-check passes at most (see [`estimate`]).
-const PASSES: usize = 3;
-
-/// Shares this close to [`DEAD_SHARE`] (between 0.3 and 0.7) leave the group listed as uncertain.
-const UNCERTAIN_BAND: f64 = 0.2;
-
-/// A group that reading cannot save with its owner moving first is dead when the playouts capture it in more
-/// than this share (and listed as uncertain), see [`read_open_groups`]. Measured on finished/ with `eval.py`,
-/// and with `check --dead auto` over games/: 0.25 settles two games more exactly than 0.3 (2016-08-19-37,
-/// 2017-01-22-34: eyeless White groups inside Black's area with a few Black stones among them, which they
-/// capture in most random lines before Black fills their liberties) and matches RE in three more of games/ and
-/// one fewer; 0.2 and 0.15 lose games on both.
-const UNSAVED_DEAD_SHARE: f64 = 0.25;
-
 /// Estimates which stones of a finished position are dead. `rules` decides whether multi-stone suicide is
 /// legal, which Benson's proof needs to know. Never fails; a position with nothing to judge gives an empty
 /// estimate.
@@ -259,7 +240,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
     let mut first_death: Vec<Option<Death>> = vec![None; nc];
     let mut shares = vec![None; nc];
     let mut refereed;
-    let mut reading = Reading { memo: search::Memo::default(), left: READ_TOTAL, cut_left: groups::CUT_READ_TOTAL };
+    let mut reading = Reading { memo: search::Memo::default(), left: READ_TOTAL, cut_left: CUT_READ_TOTAL };
     let mut pass = 0;
     let (verdict, mut uncertain) = loop {
         pass += 1;
@@ -268,7 +249,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
             verdict[c] = Verdict::Alive(Life::Held);
         }
         let judgement =
-            groups::judge(board, &pos, verdict, &mut reading.memo, &mut reading.cut_left, trace.as_deref_mut());
+            judge::judge(board, &pos, verdict, &mut reading.memo, &mut reading.cut_left, trace.as_deref_mut());
         let mut verdict = judgement.verdict.clone();
         shares.iter_mut().for_each(|s| *s = None);
         refereed = referee(board, &pos, &judgement, &mut verdict, &mut shares, &mut reading, trace.as_deref_mut());
@@ -374,7 +355,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
 fn referee(
     board: &Board,
     pos: &Pos,
-    judgement: &groups::Judgement,
+    judgement: &judge::Judgement,
     verdict: &mut [Verdict],
     shares: &mut [Option<f64>],
     reading: &mut Reading,
@@ -449,9 +430,6 @@ fn referee(
     }
     refereed
 }
-
-/// Playouts and reading of the open groups at most this often (see [`referee`]).
-const REFEREE_ROUNDS: usize = 2;
 
 /// Whether reading killed the chain: captured whoever moves first, or [`unsaved`].
 fn killed_by_reading(verdict: Verdict, share: Option<f64>) -> bool {
@@ -651,29 +629,18 @@ fn split_dead(group: &[usize], shares: &[Option<f64>]) -> bool {
 
 /// The reading of one estimate: answers found in earlier passes, and the expansions the open groups' reading may
 /// still spend ([`READ_TOTAL`] in all passes together), and the judgement's check of cut-short groups
-/// (`groups::CUT_READ_TOTAL`).
+/// ([`CUT_READ_TOTAL`]).
 struct Reading {
     memo: search::Memo,
     left: u32,
     cut_left: u32,
 }
 
-/// Expansions of the reading for one question (see [`read_open_groups`]). Measured on finished/ with `eval.py`
-/// and `cargo bench --bench estimate`: 1,000 per question and 3,000 per pass settle one game fewer exactly than
-/// 3,000 and 9,000 (2017-03-07-11); 5,000 and 9,000 one more (2016-12-06-34), for 1.02× the instructions
-/// on the 24 slowest positions once the search stopped looking for eyes after the attacker's moves; 5,000 and
-/// 15,000 two more (and 2017-05-26-7), but at 45–52 ms for the 99th percentile, too near the 50 ms the estimate
-/// is allowed; 30,000 and 90,000 settle two more at 132 ms.
-const READ_NODES: u32 = 5_000;
-
-/// Expansions of the reading of open groups for one position, all passes together.
-const READ_TOTAL: u32 = 9_000;
-
 /// Refereed groups whose playouts split close to even, or that reading killed on a share below it: listed as
 /// uncertain, however they are counted.
 fn split_groups(
     pos: &Pos,
-    judgement: &groups::Judgement,
+    judgement: &judge::Judgement,
     verdict: &[Verdict],
     shares: &[Option<f64>],
 ) -> Vec<Uncertain> {
