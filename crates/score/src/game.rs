@@ -72,7 +72,7 @@ pub fn parse_dead_point(text: &str, width: u8, height: u8) -> Option<Point> {
 /// Scores the game if it is finished (or `force`), attaching the score and findings to `report`.
 pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, options: &ScoreOptions) {
     let settings = &end.settings;
-    let (w, h) = (settings.width, settings.height);
+    let h = settings.height;
     let node_offset = record.node(end.last_node).offset as usize;
     if end.stopped_early {
         report.diagnostics.push(Diagnostic::info("not-scored", "not scored: the replay stopped at an illegal move"));
@@ -86,24 +86,103 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
     let marks = markup.map(|m| &m.marks);
 
     let recorded = record.info.as_ref().and_then(|info| info.result.as_ref());
+    if let Some(why) = not_finished(report, marks.is_some(), recorded, options) {
+        report.diagnostics.push(why);
+        return;
+    }
+
+    let board = end.game.board();
+    let chosen = choose_dead_stones(board, settings, options, marks, report, node_offset);
+    let game = &end.game;
+    let input = ScoreInput {
+        board,
+        dead: &chosen.dead,
+        dead_from_markup: chosen.source == DeadSource::Record,
+        territory_marks: marks.map(|[b, w]| (b.as_slice(), w.as_slice())),
+        prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
+        placed: [game.stones_placed(Color::Black), game.stones_placed(Color::White)],
+        komi: settings.komi,
+        handicap: settings.handicap,
+        rules: &settings.rules,
+        handicap_bonus: options.handicap_bonus,
+    };
+    let scored = score(&input);
+    report.diagnostics.extend(warning_diagnostics(&scored, options, node_offset, h));
+
+    if let Some(e) = &chosen.estimated
+        && !e.uncertain.is_empty()
+    {
+        report.diagnostics.push(uncertain_warning(e, h).at(node_offset));
+    }
+
+    let (matches_record, checked_against) = match recorded.and_then(RecordedResult::margin) {
+        Some(margin) => {
+            let (matches, against) = check_result(margin, &scored, settings);
+            (Some(matches), Some(against))
+        }
+        None => (None, None),
+    };
+    let mut game_score = GameScore {
+        dead_source: chosen.source,
+        estimate: chosen.estimated.as_ref().map(estimate_report),
+        score: Box::new(scored),
+        matches_record,
+        checked_against,
+        markup_explains_result: None,
+    };
+    if let Some(recorded) = recorded
+        && let Some(d) = result_mismatch(&mut game_score, recorded, marks, &input, &chosen, settings)
+    {
+        report.diagnostics.push(d);
+    }
+    report.score = Some(game_score);
+}
+
+/// `not-scored`, when the game is not finished (no two passes at the end, no territory markup, no counted
+/// result) and not forced.
+fn not_finished(
+    report: &GameReport,
+    marked: bool,
+    recorded: Option<&RecordedResult>,
+    options: &ScoreOptions,
+) -> Option<Diagnostic> {
     let counted_result = recorded.is_some_and(|r| r.outcome.checkable_margin().is_some());
-    let finished = report.ended_by_passes || marks.is_some() || counted_result;
-    if !finished && !options.force {
-        report.diagnostics.push(Diagnostic::info(
+    let finished = report.ended_by_passes || marked || counted_result;
+    (!finished && !options.force).then(|| {
+        Diagnostic::info(
             "not-scored",
             format!(
                 "not scored: {}, the game did not end with two passes and has no territory markup (--force scores it anyway)",
                 why_not_counted(recorded)
             ),
-        ));
-        return;
-    }
+        )
+    })
+}
 
-    let board = end.game.board();
+/// The dead stones chosen for the count, where they came from, and the estimates made on the way.
+struct DeadChoice {
+    dead: Vec<Point>,
+    source: DeadSource,
+    /// The estimate that gave the dead stones.
+    estimated: Option<Estimate>,
+    /// The estimate made to compare with the record's markup, when it disagrees with it.
+    compared: Option<Estimate>,
+}
+
+/// Takes the dead stones from `--dead` points, the record's markup (compared with the estimate when asked), the
+/// estimate, or nowhere (every stone alive), adding what it finds to `report`.
+fn choose_dead_stones(
+    board: &Board,
+    settings: &GameSettings,
+    options: &ScoreOptions,
+    marks: Option<&[Vec<Point>; 2]>,
+    report: &mut GameReport,
+    node_offset: usize,
+) -> DeadChoice {
+    let (w, h) = (settings.width, settings.height);
     let mut estimated = None;
-    // The estimate made to compare with the record's markup, when it disagrees with it.
-    let mut compared: Option<Estimate> = None;
-    let (dead, dead_source) = match &options.dead {
+    let mut compared = None;
+    let (dead, source) = match &options.dead {
         DeadStones::Points(list) => {
             let mut dead = Vec::new();
             for item in list {
@@ -142,21 +221,13 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
             (Vec::new(), DeadSource::None)
         }
     };
+    DeadChoice { dead, source, estimated, compared }
+}
 
-    let game = &end.game;
-    let input = ScoreInput {
-        board,
-        dead: &dead,
-        dead_from_markup: dead_source == DeadSource::Record,
-        territory_marks: marks.map(|[b, w]| (b.as_slice(), w.as_slice())),
-        prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
-        placed: [game.stones_placed(Color::Black), game.stones_placed(Color::White)],
-        komi: settings.komi,
-        handicap: settings.handicap,
-        rules: &settings.rules,
-        handicap_bonus: options.handicap_bonus,
-    };
-    let scored = score(&input);
+/// The score's warnings as diagnostics at the final node (notes when `check` scores as a courtesy), each naming
+/// the first few of its points.
+fn warning_diagnostics(scored: &Score, options: &ScoreOptions, node_offset: usize, h: u8) -> Vec<Diagnostic> {
+    let mut out = Vec::with_capacity(scored.warnings.len());
     for warning in &scored.warnings {
         let mut d = if options.position_findings_as_notes {
             Diagnostic::info(warning.code, warning.message.clone())
@@ -169,80 +240,61 @@ pub fn score_game(record: &GameRecord, report: &mut GameReport, end: &Replayed, 
         if let Some(&first) = warning.points.first() {
             d = d.at_point(first, h);
         }
-        report.diagnostics.push(d);
+        out.push(d);
     }
+    out
+}
 
-    if let Some(e) = &estimated
-        && !e.uncertain.is_empty()
-    {
-        report.diagnostics.push(uncertain_warning(e, h).at(node_offset));
-    }
-
-    let (matches_record, checked_against) = match recorded.and_then(RecordedResult::margin) {
-        Some(margin) => {
-            let (matches, against) = check_result(margin, &scored, settings);
-            (Some(matches), Some(against))
-        }
-        None => (None, None),
+/// The diagnostic for a count that does not give the record's `RE`, at the `RE` value where a user would
+/// correct it (`None` when it gives it, or nothing was checked). Without dead-stone information every stone
+/// counts as alive, so a different margin says little about the record: a note, not a warning. Nor is it when
+/// the record's own marks give its RE: the server counted points that gotool's count leaves out (or the
+/// reverse), and the note says which. With estimated dead stones the difference may be the estimate's: its own
+/// code, and a hint naming the uncertain groups that, counted the other way, give RE.
+fn result_mismatch(
+    game_score: &mut GameScore,
+    recorded: &RecordedResult,
+    marks: Option<&[Vec<Point>; 2]>,
+    input: &ScoreInput,
+    chosen: &DeadChoice,
+    settings: &GameSettings,
+) -> Option<Diagnostic> {
+    let (Some(false), Some(computed)) = (game_score.matches_record, game_score.checked_count()) else { return None };
+    let (board, h) = (input.board, settings.height);
+    let scored = &game_score.score;
+    let message = format!(
+        "RE[{}] but the {} count gives {} (Japanese {}, Chinese {})",
+        recorded.text,
+        game_score.checked_against.map_or("japanese", RulesName::as_str),
+        format_margin(computed.margin),
+        scored.japanese.result,
+        scored.chinese.result
+    );
+    let markup_count = marks
+        .filter(|_| chosen.source == DeadSource::Record)
+        .and_then(|marks| markup_explains_result(marks, board, recorded, computed, &game_score.score, settings));
+    let at_result = |d: Diagnostic| match recorded.offset {
+        Some(offset) => d.at(offset),
+        None => d,
     };
-    let mut game_score = GameScore {
-        dead_source,
-        estimate: estimated.as_ref().map(estimate_report),
-        score: Box::new(scored),
-        matches_record,
-        checked_against,
-        markup_explains_result: None,
-    };
-    if let (Some(false), Some(recorded), Some(computed)) =
-        (game_score.matches_record, recorded, game_score.checked_count())
-    {
-        let scored = &game_score.score;
-        let message = format!(
-            "RE[{}] but the {} count gives {} (Japanese {}, Chinese {})",
-            recorded.text,
-            game_score.checked_against.map_or("japanese", RulesName::as_str),
-            format_margin(computed.margin),
-            scored.japanese.result,
-            scored.chinese.result
-        );
-        let markup_count = marks
-            .filter(|_| dead_source == DeadSource::Record)
-            .and_then(|marks| markup_explains_result(marks, board, recorded, computed, &game_score.score, settings));
-        // Without dead-stone information every stone counts as alive, so a different margin says little
-        // about the record: a note, not a warning. Nor is it when the record's own marks give its RE: the
-        // server counted points that gotool's count leaves out (or the reverse), and the note says which.
-        // With estimated dead stones the difference may be the estimate's: its own code, and a hint naming
-        // the uncertain groups that, counted the other way, give RE.
-        report.diagnostics.push(if game_score.unconfirmed() {
-            Diagnostic::info("result-unconfirmed", format!("{message}, with every stone counted alive"))
-        } else if let Some(why) = markup_count {
-            let d = Diagnostic::info("result-matches-markup", format!("{message}: {why}"));
-            game_score.markup_explains_result = Some(why);
-            match recorded.offset {
-                Some(offset) => d.at(offset),
-                None => d,
-            }
-        } else if let Some(e) = &estimated {
-            let against = game_score.checked_against.unwrap_or(RulesName::JAPANESE);
-            let hint = recorded.margin().map_or(String::new(), |margin| flips_giving(e, &input, against, margin, h));
-            let d =
-                Diagnostic::warning("result-differs-estimated", format!("{message}, with estimated dead stones{hint}"));
-            match recorded.offset {
-                Some(offset) => d.at(offset),
-                None => d,
-            }
-        } else {
-            let hint =
-                compared.as_ref().map_or(String::new(), |e| estimate_gives_result(e, &input, recorded, settings, h));
-            // At the RE value, where a user would correct it.
-            let d = Diagnostic::warning("result-mismatch", format!("{message}{hint}"));
-            match recorded.offset {
-                Some(offset) => d.at(offset),
-                None => d,
-            }
-        });
-    }
-    report.score = Some(game_score);
+    Some(if game_score.unconfirmed() {
+        Diagnostic::info("result-unconfirmed", format!("{message}, with every stone counted alive"))
+    } else if let Some(why) = markup_count {
+        let d = Diagnostic::info("result-matches-markup", format!("{message}: {why}"));
+        game_score.markup_explains_result = Some(why);
+        at_result(d)
+    } else if let Some(e) = &chosen.estimated {
+        let against = game_score.checked_against.unwrap_or(RulesName::JAPANESE);
+        let hint = recorded.margin().map_or(String::new(), |margin| flips_giving(e, input, against, margin, h));
+        at_result(Diagnostic::warning(
+            "result-differs-estimated",
+            format!("{message}, with estimated dead stones{hint}"),
+        ))
+    } else {
+        let hint =
+            chosen.compared.as_ref().map_or(String::new(), |e| estimate_gives_result(e, input, recorded, settings, h));
+        at_result(Diagnostic::warning("result-mismatch", format!("{message}{hint}")))
+    })
 }
 
 /// The estimate as the report shows it.

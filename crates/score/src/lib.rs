@@ -75,6 +75,9 @@
 //! | `open-border` | enclosed space the other colour can still reach, or neutral space two points wide |
 //! | `placed-count-mismatch` | `placed` disagrees with living + dead + captured stones (parity uses the latter) |
 
+// Every function of this crate fits in the threshold of the workspace's clippy.toml.
+#![warn(clippy::too_many_lines)]
+
 pub mod estimate;
 mod fill;
 pub mod game;
@@ -126,7 +129,6 @@ const NAMED_IN_MESSAGE: usize = 8;
 /// Does not decide which stones are dead: that is the caller's (markup or user) input.
 pub fn score(input: &ScoreInput) -> Score {
     let board = input.board;
-    let height = board.height();
     let mut warnings = Vec::new();
     let dead_chains = expand_dead(input, &mut warnings);
     let grid = Grid::new(board, &dead_chains);
@@ -134,32 +136,13 @@ pub fn score(input: &ScoreInput) -> Score {
     // Points a colour must fill to save a chain short of liberties (fill.rs): area, not territory.
     let fill = fill::fill_points(&grid, &analysis.territory);
     analysis.territory = [0, 1].map(|c| analysis.territory[c] - fill[c]);
+    let split = PointSplit::new(&grid, &analysis, &fill);
 
-    // Per-colour tallies of the one analysis both counts come from, as sets (pairs by colour index); point lists
-    // come out sorted.
-    let open = grid.open();
     let count = |set: PointSet| set.len() as u32;
     let live = grid.living.map(count);
     let dead = grid.dead_stones.map(count);
-    let territory_sets = analysis.territory;
-    let area_sets = analysis.area.map(|set| set & open);
-    let territory = territory_sets.map(count);
-    let area = area_sets.map(count);
-    let area_only = [0, 1].map(|c| area_sets[c] - territory_sets[c]);
-    let seki_eyes = [0, 1].map(|c| area_only[c] & analysis.seki[c]);
-    let false_eyes = [0, 1].map(|c| (area_only[c] - analysis.seki[c]) & analysis.unscorable);
-    let fill_points = [0, 1].map(|c| (area_only[c] - analysis.seki[c] - analysis.unscorable) & fill[c]);
-    let other_area = [0, 1].map(|c| area_only[c] - analysis.seki[c] - analysis.unscorable - fill[c]);
-    let territory_not_area = [0, 1].map(|c| territory_sets[c] - area_sets[c]);
-    let list = |set: PointSet| PointList(set.sorted_points());
-    let points = ScoredPoints {
-        territory: ByColor { black: list(territory_sets[0]), white: list(territory_sets[1]) },
-        area_only: ByColor { black: list(area_only[0]), white: list(area_only[1]) },
-        seki: ByColor { black: list(analysis.seki[0]), white: list(analysis.seki[1]) },
-        dame: list(grid.empty - analysis.area[0] - analysis.area[1]),
-    };
-    let dead_points = (grid.dead_stones[0] | grid.dead_stones[1]).sorted_points();
-
+    let territory = split.territory.map(count);
+    let area = split.area.map(count);
     let [b, w] = [0, 1];
     let japanese = territory_count(territory, [input.prisoners[b] + dead[w], input.prisoners[w] + dead[b]], input.komi);
     let chinese_bonus = input.handicap_bonus.unwrap_or(HandicapBonus::N);
@@ -171,97 +154,9 @@ pub fn score(input: &ScoreInput) -> Score {
     // is what makes the identity exact; the caller's `placed` is only checked against it.
     let put = [live[b] + dead[b] + input.prisoners[w], live[w] + dead[w] + input.prisoners[b]];
     if put != input.placed {
-        warnings.push(ScoreWarning {
-            code: "placed-count-mismatch",
-            message: format!(
-                "stones placed were given as B {}, W {}, but the board, the dead stones and the captures add up to \
-                 B {}, W {}; stone parity uses the latter",
-                input.placed[b], input.placed[w], put[b], put[w]
-            ),
-            points: PointList::default(),
-        });
+        warnings.push(placed_mismatch(input, put));
     }
-    let mut terms = vec![stone_parity(put, input.handicap)];
-    let sided = |label: &str, v: &[PointSet; 2]| {
-        format!(
-            "{label}: Black {}{}, White {}{}",
-            v[b].len(),
-            in_parens(&v[b], height),
-            v[w].len(),
-            in_parens(&v[w], height)
-        )
-    };
-    if !seki_eyes[b].is_empty() || !seki_eyes[w].is_empty() {
-        terms.push(Term {
-            name: "seki-eyes",
-            value: diff(seki_eyes[b].len(), seki_eyes[w].len()),
-            detail: format!(
-                "{} (area counting counts them, territory counting does not)",
-                sided("seki eyes", &seki_eyes)
-            ),
-            points: PointList((seki_eyes[b] | seki_eyes[w]).sorted_points()),
-        });
-    }
-    if !false_eyes[b].is_empty() || !false_eyes[w].is_empty() {
-        terms.push(Term {
-            name: "false-eyes",
-            value: diff(false_eyes[b].len(), false_eyes[w].len()),
-            detail: format!(
-                "{} (points that must be filled before the end: area, not territory)",
-                sided("false eyes", &false_eyes)
-            ),
-            points: PointList((false_eyes[b] | false_eyes[w]).sorted_points()),
-        });
-    }
-    if !fill_points[b].is_empty() || !fill_points[w].is_empty() {
-        terms.push(Term {
-            name: "fill-points",
-            value: diff(fill_points[b].len(), fill_points[w].len()),
-            detail: format!(
-                "{} (points inside a territory that its owner must fill to save a chain short of liberties: \
-                 area, not territory)",
-                sided("points to fill", &fill_points)
-            ),
-            points: PointList((fill_points[b] | fill_points[w]).sorted_points()),
-        });
-    }
-    let other = [
-        other_area[b].len() as f64 - territory_not_area[b].len() as f64,
-        other_area[w].len() as f64 - territory_not_area[w].len() as f64,
-    ];
-    if other_area.iter().chain(&territory_not_area).any(|v| !v.is_empty()) {
-        terms.push(Term {
-            name: "area-only",
-            value: other[b] - other[w],
-            detail: format!(
-                "{}; territory but not area: Black {}, White {}",
-                sided("other points that are area but not territory", &other_area),
-                territory_not_area[b].len(),
-                territory_not_area[w].len()
-            ),
-            // The four sets never share a point: territory is never the other colour's area.
-            points: PointList(
-                (other_area[b] | other_area[w] | territory_not_area[b] | territory_not_area[w]).sorted_points(),
-            ),
-        });
-    }
-    if compensation != 0 {
-        let how = match chinese_bonus {
-            HandicapBonus::N => "1 point per handicap stone",
-            HandicapBonus::NMinusOne => "1 point per handicap stone after the first",
-            HandicapBonus::None => "none",
-        };
-        let source = if input.handicap_bonus.is_some() { "as requested" } else { "chinese rules" };
-        terms.push(Term {
-            name: "handicap-compensation",
-            value: -f64::from(compensation),
-            detail: format!(
-                "handicap compensation to White under area counting: {compensation} ({source}: {how}, {} stones)",
-                input.handicap
-            ),
-            points: PointList::default(),
-        });
-    }
+    let terms = margin_terms(input, put, &split, chinese_bonus, compensation);
     let margin_difference = chinese.margin - japanese.margin;
     debug_assert!(
         (margin_difference - terms.iter().map(|t| t.value).sum::<f64>()).abs() < 1e-9,
@@ -270,7 +165,7 @@ pub fn score(input: &ScoreInput) -> Score {
 
     position_warnings(&grid, &analysis, input, &mut warnings);
     Score {
-        dead: PointList(dead_points),
+        dead: PointList((grid.dead_stones[0] | grid.dead_stones[1]).sorted_points()),
         komi: input.komi,
         handicap: input.handicap,
         handicap_bonus: compensation,
@@ -279,8 +174,172 @@ pub fn score(input: &ScoreInput) -> Score {
         record_rules,
         margin_difference,
         terms,
-        points,
+        points: split.scored_points(&grid, &analysis),
         warnings,
+    }
+}
+
+/// How the points of one analysis split between the counts, per colour (pairs by colour index): what each count
+/// gives, and the points area counting gives and territory counting does not, by why.
+struct PointSplit {
+    territory: [PointSet; 2],
+    /// Area, without the living stones.
+    area: [PointSet; 2],
+    area_only: [PointSet; 2],
+    seki_eyes: [PointSet; 2],
+    false_eyes: [PointSet; 2],
+    fill_points: [PointSet; 2],
+    /// Any other point of area that is not territory.
+    other_area: [PointSet; 2],
+    territory_not_area: [PointSet; 2],
+}
+
+impl PointSplit {
+    fn new(grid: &Grid, analysis: &life::Analysis, fill: &[PointSet; 2]) -> PointSplit {
+        let open = grid.open();
+        let territory = analysis.territory;
+        let area = analysis.area.map(|set| set & open);
+        let area_only = [0, 1].map(|c| area[c] - territory[c]);
+        PointSplit {
+            territory,
+            area,
+            area_only,
+            seki_eyes: [0, 1].map(|c| area_only[c] & analysis.seki[c]),
+            false_eyes: [0, 1].map(|c| (area_only[c] - analysis.seki[c]) & analysis.unscorable),
+            fill_points: [0, 1].map(|c| (area_only[c] - analysis.seki[c] - analysis.unscorable) & fill[c]),
+            other_area: [0, 1].map(|c| area_only[c] - analysis.seki[c] - analysis.unscorable - fill[c]),
+            territory_not_area: [0, 1].map(|c| territory[c] - area[c]),
+        }
+    }
+
+    /// The point lists of the score (sorted).
+    fn scored_points(&self, grid: &Grid, analysis: &life::Analysis) -> ScoredPoints {
+        let list = |set: PointSet| PointList(set.sorted_points());
+        ScoredPoints {
+            territory: ByColor { black: list(self.territory[0]), white: list(self.territory[1]) },
+            area_only: ByColor { black: list(self.area_only[0]), white: list(self.area_only[1]) },
+            seki: ByColor { black: list(analysis.seki[0]), white: list(analysis.seki[1]) },
+            dame: list(grid.empty - analysis.area[0] - analysis.area[1]),
+        }
+    }
+}
+
+/// The warning that the caller's `placed` disagrees with what the board gives (`put`).
+fn placed_mismatch(input: &ScoreInput, put: [u32; 2]) -> ScoreWarning {
+    let [b, w] = [0, 1];
+    ScoreWarning {
+        code: "placed-count-mismatch",
+        message: format!(
+            "stones placed were given as B {}, W {}, but the board, the dead stones and the captures add up to \
+             B {}, W {}; stone parity uses the latter",
+            input.placed[b], input.placed[w], put[b], put[w]
+        ),
+        points: PointList::default(),
+    }
+}
+
+/// The terms of rules.md §6 that add up to the Chinese margin minus the Japanese one.
+fn margin_terms(
+    input: &ScoreInput,
+    put: [u32; 2],
+    split: &PointSplit,
+    chinese_bonus: HandicapBonus,
+    compensation: u32,
+) -> Vec<Term> {
+    let height = input.board.height();
+    let [b, w] = [0, 1];
+    let mut terms = vec![stone_parity(put, input.handicap)];
+    let by_colour = [
+        ("seki-eyes", "seki eyes", &split.seki_eyes, "area counting counts them, territory counting does not"),
+        (
+            "false-eyes",
+            "false eyes",
+            &split.false_eyes,
+            "points that must be filled before the end: area, not territory",
+        ),
+        (
+            "fill-points",
+            "points to fill",
+            &split.fill_points,
+            "points inside a territory that its owner must fill to save a chain short of liberties: area, not \
+             territory",
+        ),
+    ];
+    for (name, label, sets, why) in by_colour {
+        if !sets[b].is_empty() || !sets[w].is_empty() {
+            terms.push(Term {
+                name,
+                value: diff(sets[b].len(), sets[w].len()),
+                detail: format!("{} ({why})", sided(label, sets, height)),
+                points: PointList((sets[b] | sets[w]).sorted_points()),
+            });
+        }
+    }
+    if let Some(term) = area_only_term(split, height) {
+        terms.push(term);
+    }
+    if compensation != 0 {
+        terms.push(compensation_term(input, chinese_bonus, compensation));
+    }
+    terms
+}
+
+/// `label: Black 2 (C17 D18), White 0`.
+fn sided(label: &str, v: &[PointSet; 2], height: u8) -> String {
+    let [b, w] = [0, 1];
+    format!(
+        "{label}: Black {}{}, White {}{}",
+        v[b].len(),
+        in_parens(&v[b], height),
+        v[w].len(),
+        in_parens(&v[w], height)
+    )
+}
+
+/// The `area-only` term: any other point area counting gives to one colour and territory counting does not, less
+/// the points of territory that are not area (none when there are neither).
+fn area_only_term(split: &PointSplit, height: u8) -> Option<Term> {
+    let [b, w] = [0, 1];
+    let (other_area, territory_not_area) = (&split.other_area, &split.territory_not_area);
+    if !other_area.iter().chain(territory_not_area).any(|v| !v.is_empty()) {
+        return None;
+    }
+    let other = [
+        other_area[b].len() as f64 - territory_not_area[b].len() as f64,
+        other_area[w].len() as f64 - territory_not_area[w].len() as f64,
+    ];
+    Some(Term {
+        name: "area-only",
+        value: other[b] - other[w],
+        detail: format!(
+            "{}; territory but not area: Black {}, White {}",
+            sided("other points that are area but not territory", other_area, height),
+            territory_not_area[b].len(),
+            territory_not_area[w].len()
+        ),
+        // The four sets never share a point: territory is never the other colour's area.
+        points: PointList(
+            (other_area[b] | other_area[w] | territory_not_area[b] | territory_not_area[w]).sorted_points(),
+        ),
+    })
+}
+
+/// The `handicap-compensation` term: minus the points White gets for handicap stones under area counting.
+fn compensation_term(input: &ScoreInput, chinese_bonus: HandicapBonus, compensation: u32) -> Term {
+    let how = match chinese_bonus {
+        HandicapBonus::N => "1 point per handicap stone",
+        HandicapBonus::NMinusOne => "1 point per handicap stone after the first",
+        HandicapBonus::None => "none",
+    };
+    let source = if input.handicap_bonus.is_some() { "as requested" } else { "chinese rules" };
+    Term {
+        name: "handicap-compensation",
+        value: -f64::from(compensation),
+        detail: format!(
+            "handicap compensation to White under area counting: {compensation} ({source}: {how}, {} stones)",
+            input.handicap
+        ),
+        points: PointList::default(),
     }
 }
 

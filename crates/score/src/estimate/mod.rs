@@ -5,14 +5,14 @@
 //!
 //! 1. **Benson's algorithm** for both colours (`benson.rs`): pass-alive chains live, and the other colour's
 //!    stones inside the space they seal off are dead. A proof, not a judgement.
-//! 2. **Groups and eyes** (`groups.rs`): chains of one colour sharing an eye, territory, two liberties or a
-//!    liberty the opponent cannot take are one group; a group with two eyes lives (unless a chain beside its
-//!    small eye space is short of liberties and reading captures it with the opponent moving first). A weak group
-//!    (fewer than two eyes) whose opponents around it live is dead, and so is one that loses the capturing race
-//!    against a weak neighbour whoever moves first (`race.rs`, counting liberties; a race lost by the counts is
-//!    read out, and the loser lives if reading shows it keeping its stones); a race neither side can start is
-//!    seki, and seki is alive. Dead groups give their space to the groups around them, so this runs weakest
-//!    first until nothing changes.
+//! 2. **Groups and eyes**, the static judgement (`judge/`): chains of one colour sharing an eye, territory, two
+//!    liberties or a liberty the opponent cannot take are one group; a group with two eyes lives (unless a chain
+//!    beside its small eye space is short of liberties and reading captures it with the opponent moving first). A
+//!    weak group (fewer than two eyes) whose opponents around it live is dead, and so is one that loses the
+//!    capturing race against a weak neighbour whoever moves first (`race.rs`, counting liberties; a race lost by
+//!    the counts is read out, and the loser lives if reading shows it keeping its stones); a race neither side
+//!    can start is seki, and seki is alive. Dead groups give their space to the groups around them, so this runs
+//!    weakest first until nothing changes.
 //! 3. **The referee** for the groups left open: seeded playouts (`playouts.rs`), then reading (`search.rs`, a
 //!    proof-number search bounded by node counts): a group whose largest chain the opponent captures whoever
 //!    moves first is dead; this catches what counting cannot see, such as two shared liberties where a throw-in
@@ -26,24 +26,32 @@
 //!    or inside the other colour's space in at most 30% of them (the lower edge of the uncertain band). Either
 //!    way it is reported as uncertain.
 //!
+//! The numbers these steps were tuned with (shares of the playouts, reading budgets, group sizes) are in
+//! `tuning.rs`, each with what it means and what it was measured on.
+//!
 //! Deterministic: nothing depends on the clock or on unseeded randomness.
 
 mod benson;
-mod groups;
+mod judge;
 mod playouts;
 mod pos;
 mod race;
 mod search;
 #[cfg(test)]
 mod tests;
+mod tuning;
 
 use std::fmt;
 
 use super::grid::Grid;
 use super::life;
 use gotool_go::{Board, Color, Loc, Point, PointSet, Rules};
-use groups::{Death, Life, Verdict};
+use judge::{Death, Life, Verdict};
 use pos::{Pos, Pt};
+use tuning::{
+    CUT_READ_TOTAL, DEAD_SHARE, PASSES, PLAYOUTS, READ_NODES, READ_TOTAL, REFEREE_ROUNDS, UNCERTAIN_BAND,
+    UNSAVED_DEAD_SHARE,
+};
 
 /// Why a chain was judged dead, in words a Go player can check on the board.
 #[derive(Clone, Debug, PartialEq)]
@@ -191,33 +199,13 @@ impl Estimate {
     }
 }
 
-/// Playouts per open position (fewer when the space is large, see [`playouts::Question`]): the standard error
-/// of a share near 0.5 is 0.035 at 200.
-const PLAYOUTS: u32 = 200;
-
-/// A group open after the static judgement is dead when it ends captured or enclosed in more than this share of
-/// the playouts its opponent starts (a tie is alive). Measured on finished/ (with both starts averaged, before
-/// the opponent-first rule), 0.5 took 48 more truly dead chains than 0.7 for 7 living ones: the playouts lean
-/// towards life, since random defenders sometimes live.
-const DEAD_SHARE: f64 = 0.5;
-
-/// Judge-referee-check passes at most (see [`estimate`]).
-const PASSES: usize = 3;
-
-/// Shares this close to [`DEAD_SHARE`] (between 0.3 and 0.7) leave the group listed as uncertain.
-const UNCERTAIN_BAND: f64 = 0.2;
-
-/// A group that reading cannot save with its owner moving first is dead when the playouts capture it in more
-/// than this share (and listed as uncertain), see [`read_open_groups`]. Measured on finished/ with `eval.py`,
-/// and with `check --dead auto` over games/: 0.25 settles two games more exactly than 0.3 (2016-08-19-37,
-/// 2017-01-22-34: eyeless White groups inside Black's area with a few Black stones among them, which they
-/// capture in most random lines before Black fills their liberties) and matches RE in three more of games/ and
-/// one fewer; 0.2 and 0.15 lose games on both.
-const UNSAVED_DEAD_SHARE: f64 = 0.25;
-
-/// Estimates which stones of a finished position are dead. `rules` decides whether multi-stone suicide is
-/// legal, which Benson's proof needs to know. Never fails; a position with nothing to judge gives an empty
-/// estimate.
+/// Estimates which stones of a finished position are dead. Never fails; a position with nothing to judge gives an
+/// empty estimate.
+///
+/// `rules` is not used yet: every verdict is the rules' common test (can the opponent, moving first, capture the
+/// group?). It is there for the status that depends on the rules, which a later change adds: a group's status
+/// under Japanese rules with the opponent to move, and the bent four in the corner (dead under Japanese rules
+/// without being played out).
 pub fn estimate(board: &Board, rules: &Rules) -> Estimate {
     run(board, rules, None)
 }
@@ -230,14 +218,30 @@ pub fn trace(board: &Board, rules: &Rules) -> (Estimate, String) {
     (e, text)
 }
 
+/// The estimate, with its rounds written to `trace`; `rules` is not used yet (see [`estimate`]).
 fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate {
     let _ = rules;
     let pos = Pos::new(board);
+    let (proved, owner_of_dead) = benson_verdicts(&pos);
+    let settled = judge_referee_check(board, &pos, &proved, trace.as_deref_mut());
+    if let Some(t) = trace {
+        trace_chains(t, board, &pos, &settled.verdict, &settled.shares);
+    }
+    let mut dead = dead_chains(&pos, &settled.verdict, &settled.shares, &owner_of_dead);
+    let mut uncertain = settled.uncertain;
+    dead.sort_by(|a, b| a.stones[0].cmp(&b.stones[0]));
+    uncertain.sort_by(|a, b| a.stones[0].cmp(&b.stones[0]));
+    Estimate { dead, uncertain, refereed: settled.refereed }
+}
+
+/// What Benson's algorithm proves for both colours: pass-alive chains alive, the other colour's chains in their
+/// area dead (every other chain open); and for each dead chain, whose area it is in.
+fn benson_verdicts(pos: &Pos) -> (Vec<Verdict>, Vec<Option<Color>>) {
     let nc = pos.chains.len();
     let mut proved = vec![Verdict::Open; nc];
     let mut owner_of_dead: Vec<Option<Color>> = vec![None; nc];
     for color in [Color::Black, Color::White] {
-        let proof = benson::pass_alive(&pos, color);
+        let proof = benson::pass_alive(pos, color);
         for (c, &alive) in proof.chains.iter().enumerate() {
             if alive {
                 proved[c] = Verdict::Alive(Life::PassAlive);
@@ -252,99 +256,157 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
             }
         }
     }
+    (proved, owner_of_dead)
+}
 
-    // Judge, referee, check; a chain the check hands back is held alive and everything judged again, since the
-    // verdicts around it were reached with it dead.
-    let mut held: Vec<usize> = Vec::new();
-    let mut first_death: Vec<Option<Death>> = vec![None; nc];
-    let mut shares = vec![None; nc];
-    let mut refereed;
-    let mut reading = Reading { memo: search::Memo::default(), left: READ_TOTAL, cut_left: groups::CUT_READ_TOTAL };
-    let mut pass = 0;
-    let (verdict, mut uncertain) = loop {
-        pass += 1;
-        let mut verdict = proved.clone();
-        for &c in &held {
-            verdict[c] = Verdict::Alive(Life::Held);
-        }
-        let judgement =
-            groups::judge(board, &pos, verdict, &mut reading.memo, &mut reading.cut_left, trace.as_deref_mut());
-        let mut verdict = judgement.verdict.clone();
-        shares.iter_mut().for_each(|s| *s = None);
-        refereed = referee(board, &pos, &judgement, &mut verdict, &mut shares, &mut reading, trace.as_deref_mut());
-        let handed_back: Vec<usize> =
-            loose_dead(board, &pos, &verdict).into_iter().filter(|c| !held.contains(c)).collect();
-        // Only static verdicts are judged again: a refereed group handed back is simply alive.
-        let rejudge = handed_back.iter().any(|&c| matches!(verdict[c], Verdict::Dead(d) if !d.refereed()));
-        if !rejudge || pass >= PASSES {
-            let mut uncertain = split_groups(&pos, &judgement, &verdict, &shares);
-            for &c in &handed_back {
-                verdict[c] = Verdict::Open;
-            }
-            // A chain held alive because of neighbours that the later passes found dead is surrounded after
-            // all: with its first verdict back, the check keeps it dead.
-            let mut retried = verdict.clone();
-            for &c in &held {
-                if let Some(death) = first_death[c] {
-                    retried[c] = Verdict::Dead(death);
-                }
-            }
-            let still_loose = loose_dead(board, &pos, &retried);
-            held.retain(|&c| {
-                let surrounded = first_death[c].is_some() && !still_loose.contains(&c);
-                if surrounded {
-                    verdict[c] = retried[c];
-                }
-                !surrounded
-            });
-            let loose: Vec<usize> = held.iter().chain(&handed_back).copied().collect();
-            let loose_shares = loose_referee(board, &pos, &verdict, &loose);
-            for (&c, &share) in loose.iter().zip(&loose_shares) {
-                // The static verdict was dead: the playouts overturn it only below the uncertain band. Measured on
-                // finished/, the loose chains captured in 30–50% of the playouts were dead by the markup in 16 of
-                // 17 games (random play rarely finishes a capture in open space).
-                let counted_dead = share > DEAD_SHARE - UNCERTAIN_BAND;
-                if counted_dead {
-                    verdict[c] = Verdict::Dead(Death::Playouts);
-                    shares[c] = Some(share);
-                }
-                uncertain.push(Uncertain {
-                    color: pos.chains[c].color,
-                    stones: points_of(&pos, c),
-                    counted_dead,
-                    why: format!(
-                        "judged dead, but the other colour does not surround it; captured or left inside its space \
-                         in {:.0}% of the playouts",
-                        share * 100.0
-                    ),
-                });
-            }
-            break (verdict, uncertain);
-        }
-        for &c in &handed_back {
+/// The verdicts after the last pass of judge, referee and check.
+struct Settled {
+    verdict: Vec<Verdict>,
+    uncertain: Vec<Uncertain>,
+    /// Per chain, its share of the playouts (for the refereed chains).
+    shares: Vec<Option<f64>>,
+    /// Chains the referee was asked about in the last pass.
+    refereed: usize,
+}
+
+/// Chains judged dead that the check handed back in an earlier pass: held alive in the next ones.
+struct Held {
+    chains: Vec<usize>,
+    /// Per chain, the verdict of death it had when first handed back.
+    first_death: Vec<Option<Death>>,
+}
+
+impl Held {
+    /// Holds the chains handed back whose verdict is the static judgement's (a refereed group handed back is
+    /// simply alive).
+    fn hold(&mut self, verdict: &[Verdict], handed_back: &[usize]) {
+        for &c in handed_back {
             if let Verdict::Dead(death) = verdict[c]
                 && !death.refereed()
             {
-                first_death[c].get_or_insert(death);
-                held.push(c);
+                self.first_death[c].get_or_insert(death);
+                self.chains.push(c);
             }
         }
-    };
-    if let Some(t) = trace {
-        use std::fmt::Write as _;
-        for (c, v) in verdict.iter().enumerate() {
-            let chain = &pos.chains[c];
-            let p = pos.point(chain.stones[0]).to_board_notation(board.height());
-            let _ = writeln!(
-                t,
-                "chain {}{p} ({} stones): {v:?} share {:?} sgf {}",
-                chain.color.letter(),
-                chain.stones.len(),
-                shares[c],
-                points_of(&pos, c).iter().map(|q| q.to_sgf()).collect::<Vec<_>>().join(",")
-            );
-        }
     }
+
+    /// A chain held alive because of neighbours that the later passes found dead is surrounded after all: with its
+    /// first verdict back, the check keeps it dead. Gives those chains their first verdict back and keeps holding
+    /// the others.
+    fn release_surrounded(&mut self, board: &Board, pos: &Pos, verdict: &mut [Verdict]) {
+        let mut retried = verdict.to_vec();
+        for &c in &self.chains {
+            if let Some(death) = self.first_death[c] {
+                retried[c] = Verdict::Dead(death);
+            }
+        }
+        let still_loose = loose_dead(board, pos, &retried);
+        let first_death = &self.first_death;
+        self.chains.retain(|&c| {
+            let surrounded = first_death[c].is_some() && !still_loose.contains(&c);
+            if surrounded {
+                verdict[c] = retried[c];
+            }
+            !surrounded
+        });
+    }
+}
+
+/// Judge, referee, check; a chain the check hands back is held alive and everything judged again, since the
+/// verdicts around it were reached with it dead (at most [`PASSES`] passes).
+fn judge_referee_check(board: &Board, pos: &Pos, proved: &[Verdict], mut trace: Option<&mut String>) -> Settled {
+    let nc = pos.chains.len();
+    let mut held = Held { chains: Vec::new(), first_death: vec![None; nc] };
+    let mut shares = vec![None; nc];
+    let mut reading = Reading { memo: search::Memo::default(), left: READ_TOTAL, cut_left: CUT_READ_TOTAL };
+    let mut pass = 0;
+    loop {
+        pass += 1;
+        let mut verdict = proved.to_vec();
+        for &c in &held.chains {
+            verdict[c] = Verdict::Alive(Life::Held);
+        }
+        let judgement =
+            judge::judge(board, pos, verdict, &mut reading.memo, &mut reading.cut_left, trace.as_deref_mut());
+        let mut verdict = judgement.verdict.clone();
+        shares.iter_mut().for_each(|s| *s = None);
+        let refereed = referee(board, pos, &judgement, &mut verdict, &mut shares, &mut reading, trace.as_deref_mut());
+        let handed_back: Vec<usize> =
+            loose_dead(board, pos, &verdict).into_iter().filter(|c| !held.chains.contains(c)).collect();
+        // Only static verdicts are judged again: a refereed group handed back is simply alive.
+        let rejudge = handed_back.iter().any(|&c| matches!(verdict[c], Verdict::Dead(d) if !d.refereed()));
+        if !rejudge || pass >= PASSES {
+            let mut uncertain = split_groups(pos, &judgement, &verdict, &shares);
+            for &c in &handed_back {
+                verdict[c] = Verdict::Open;
+            }
+            held.release_surrounded(board, pos, &mut verdict);
+            let loose: Vec<usize> = held.chains.iter().chain(&handed_back).copied().collect();
+            uncertain.extend(referee_loose(board, pos, &loose, &mut verdict, &mut shares));
+            return Settled { verdict, uncertain, shares, refereed };
+        }
+        held.hold(&verdict, &handed_back);
+    }
+}
+
+/// The last check's playouts for the chains judged dead that the other colour does not surround ([`loose_referee`]):
+/// each is listed as uncertain, and counted dead unless its playouts clearly say otherwise.
+fn referee_loose(
+    board: &Board,
+    pos: &Pos,
+    loose: &[usize],
+    verdict: &mut [Verdict],
+    shares: &mut [Option<f64>],
+) -> Vec<Uncertain> {
+    let loose_shares = loose_referee(board, pos, verdict, loose);
+    let mut uncertain = Vec::new();
+    for (&c, &share) in loose.iter().zip(&loose_shares) {
+        // The static verdict was dead: the playouts overturn it only below the uncertain band. Measured on
+        // finished/, the loose chains captured in 30–50% of the playouts were dead by the markup in 16 of
+        // 17 games (random play rarely finishes a capture in open space).
+        let counted_dead = share > DEAD_SHARE - UNCERTAIN_BAND;
+        if counted_dead {
+            verdict[c] = Verdict::Dead(Death::Playouts);
+            shares[c] = Some(share);
+        }
+        uncertain.push(Uncertain {
+            color: pos.chains[c].color,
+            stones: points_of(pos, c),
+            counted_dead,
+            why: format!(
+                "judged dead, but the other colour does not surround it; captured or left inside its space \
+                 in {:.0}% of the playouts",
+                share * 100.0
+            ),
+        });
+    }
+    uncertain
+}
+
+/// Each chain's final verdict and share, for the trace.
+fn trace_chains(t: &mut String, board: &Board, pos: &Pos, verdict: &[Verdict], shares: &[Option<f64>]) {
+    use std::fmt::Write as _;
+    for (c, v) in verdict.iter().enumerate() {
+        let chain = &pos.chains[c];
+        let p = pos.point(chain.stones[0]).to_board_notation(board.height());
+        let _ = writeln!(
+            t,
+            "chain {}{p} ({} stones): {v:?} share {:?} sgf {}",
+            chain.color.letter(),
+            chain.stones.len(),
+            shares[c],
+            points_of(pos, c).iter().map(|q| q.to_sgf()).collect::<Vec<_>>().join(",")
+        );
+    }
+}
+
+/// The dead chains with their reasons, in words a Go player can check, and confidences, in chain order.
+fn dead_chains(
+    pos: &Pos,
+    verdict: &[Verdict],
+    shares: &[Option<f64>],
+    owner_of_dead: &[Option<Color>],
+) -> Vec<DeadChain> {
     let mut dead = Vec::new();
     for (c, v) in verdict.iter().enumerate() {
         let Verdict::Dead(death) = *v else { continue };
@@ -361,11 +423,9 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
                 (Reason::Playouts { owner, share, playouts: PLAYOUTS }, share)
             }
         };
-        dead.push(DeadChain { color, stones: points_of(&pos, c), reason, confidence });
+        dead.push(DeadChain { color, stones: points_of(pos, c), reason, confidence });
     }
-    dead.sort_by(|a, b| a.stones[0].cmp(&b.stones[0]));
-    uncertain.sort_by(|a, b| a.stones[0].cmp(&b.stones[0]));
-    Estimate { dead, uncertain, refereed }
+    dead
 }
 
 /// The referee: playouts for the groups the judgement left open, with the stones judged dead off the board.
@@ -374,7 +434,7 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
 fn referee(
     board: &Board,
     pos: &Pos,
-    judgement: &groups::Judgement,
+    judgement: &judge::Judgement,
     verdict: &mut [Verdict],
     shares: &mut [Option<f64>],
     reading: &mut Reading,
@@ -449,9 +509,6 @@ fn referee(
     }
     refereed
 }
-
-/// Playouts and reading of the open groups at most this often (see [`referee`]).
-const REFEREE_ROUNDS: usize = 2;
 
 /// Whether reading killed the chain: captured whoever moves first, or [`unsaved`].
 fn killed_by_reading(verdict: Verdict, share: Option<f64>) -> bool {
@@ -651,29 +708,18 @@ fn split_dead(group: &[usize], shares: &[Option<f64>]) -> bool {
 
 /// The reading of one estimate: answers found in earlier passes, and the expansions the open groups' reading may
 /// still spend ([`READ_TOTAL`] in all passes together), and the judgement's check of cut-short groups
-/// (`groups::CUT_READ_TOTAL`).
+/// ([`CUT_READ_TOTAL`]).
 struct Reading {
     memo: search::Memo,
     left: u32,
     cut_left: u32,
 }
 
-/// Expansions of the reading for one question (see [`read_open_groups`]). Measured on finished/ with `eval.py`
-/// and `cargo bench --bench estimate`: 1,000 per question and 3,000 per pass settle one game fewer exactly than
-/// 3,000 and 9,000 (2017-03-07-11); 5,000 and 9,000 one more (2016-12-06-34), for 1.02× the instructions
-/// on the 24 slowest positions once the search stopped looking for eyes after the attacker's moves; 5,000 and
-/// 15,000 two more (and 2017-05-26-7), but at 45–52 ms for the 99th percentile, too near the 50 ms the estimate
-/// is allowed; 30,000 and 90,000 settle two more at 132 ms.
-const READ_NODES: u32 = 5_000;
-
-/// Expansions of the reading of open groups for one position, all passes together.
-const READ_TOTAL: u32 = 9_000;
-
 /// Refereed groups whose playouts split close to even, or that reading killed on a share below it: listed as
 /// uncertain, however they are counted.
 fn split_groups(
     pos: &Pos,
-    judgement: &groups::Judgement,
+    judgement: &judge::Judgement,
     verdict: &[Verdict],
     shares: &[Option<f64>],
 ) -> Vec<Uncertain> {

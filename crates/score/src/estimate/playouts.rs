@@ -6,6 +6,7 @@
 //!
 //! Deterministic: the random numbers come from a generator seeded with the position's hash.
 
+use super::tuning::{MIN_PLAYOUTS, ROOMY};
 use gotool_go::{Board, Color, Loc, Point};
 
 /// A small, fast generator (xorshift64*), seeded from the position: the same position always gets the same
@@ -32,10 +33,6 @@ impl Rng {
         (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 }
-
-/// Spaces up to this many points get every playout asked for; larger ones fewer, down to [`MIN_PLAYOUTS`].
-const ROOMY: usize = 80;
-const MIN_PLAYOUTS: u32 = 32;
 
 /// What the playouts are asked about: chains (as lists of points) and where moves may be played.
 pub(crate) struct Question<'a> {

@@ -15,6 +15,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::tuning::{ENCLOSED, MAX_DEPTH, SAFE_LIBERTIES, WEAK_LIBERTIES};
 use gotool_go::{Board, Color, Loc};
 
 /// What the search concluded.
@@ -44,22 +45,6 @@ pub(crate) struct Problem<'a> {
     /// Expansions allowed before the search gives up.
     pub budget: u32,
 }
-
-/// Deeper lines are taken as failures of the attack (the defender keeps the target).
-pub(crate) const MAX_DEPTH: usize = 60;
-
-/// A target with this many liberties after a move has escaped, unless an attacker chain beside it has as many or
-/// has an eye ([`Dfpn::outnumbers_neighbours`]): nothing in a finished position's reading takes that many moves to fill
-/// against a defender.
-const SAFE_LIBERTIES: u32 = 10;
-
-/// Attacker chains beside the target's group with at most this many liberties are in the fight: their liberties
-/// are candidate moves for both sides.
-const WEAK_LIBERTIES: u32 = 4;
-
-/// Spaces the group encloses up to this size are searched point by point (their vital points need not be
-/// liberties).
-const ENCLOSED: usize = 12;
 
 /// Proof and disproof numbers at or above this are infinite.
 const INF: u32 = 1 << 28;
