@@ -4,6 +4,11 @@
 //! Layout (after KataGo's `Board` and Leela Zero's `FastBoard`): a `width`×`height` board is stored row by
 //! row with one wall column shared between neighbouring rows and a wall row above and below, so the four
 //! neighbours of any playable cell are `±1` and `±stride` and never leave the array.
+//!
+//! One of three boards in gotool, each shaped for its job: this one plays moves, so it keeps chains and
+//! liberties up to date stone by stone and hashes every position (ko, superko). The scorer's grid
+//! (`gotool_score`'s `grid.rs`) and the estimator's position (`estimate/pos.rs`) look at one final position
+//! many times and never play on it: they are built once from this board's rows and share one neighbour table.
 
 use super::coord::{Color, Point};
 use super::zobrist::{MAX_CELLS, STONE_KEYS};

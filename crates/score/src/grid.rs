@@ -1,6 +1,11 @@
 //! The scoring layer's working copy of a final position: a dense row-major grid of stones with a dead flag per
 //! point and the liberty count of the chain through each stone. Dead stones stay on the grid; every analysis
 //! decides for itself whether it looks through them.
+//!
+//! Why not `gotool_go::Board`: that board plays moves (padded cells, chains kept stone by stone, a hash per
+//! position); the analysis here never plays, and marks points by the byte (dead or alive, region numbers) on a
+//! plain row-major grid that maps straight to the bit rows of `PointSet`. Its neighbour table ([`adjacency`]) is
+//! the one the estimator's position uses too.
 
 use gotool_go::{Board, Color, Point, PointSet};
 use std::cell::RefCell;
@@ -28,12 +33,20 @@ impl Slot {
     }
 }
 
-/// Up to four on-board neighbours of a point, in the order up, left, right, down.
+/// Up to four on-board neighbours of a point, in the order up, left, right, down: the one neighbour table of
+/// the scoring layer, which the scorer's grid and the estimator's position both use.
 #[derive(Clone, Copy)]
-struct Adjacent {
+pub(crate) struct Adjacent {
     // u16 is enough for boards up to 52×52 and keeps the per-point table small.
     items: [u16; 4],
     len: u8,
+}
+
+impl Adjacent {
+    /// The neighbours, as points `y * width + x`.
+    pub(crate) fn points(&self) -> &[u16] {
+        &self.items[..usize::from(self.len)]
+    }
 }
 
 /// What a point holds, in one byte ([`Grid::cell`]): the hot loops test one load instead of a colour and a flag.
@@ -70,7 +83,7 @@ thread_local! {
 }
 
 /// The neighbour table of a board of this size.
-fn adjacency(width: usize, height: usize) -> Rc<[Adjacent]> {
+pub(crate) fn adjacency(width: usize, height: usize) -> Rc<[Adjacent]> {
     ADJACENT.with_borrow_mut(|cached| {
         if let Some((w, h, table)) = cached
             && (*w, *h) == (width, height)

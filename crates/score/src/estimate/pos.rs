@@ -1,8 +1,16 @@
 //! The estimator's working copy of a final position: points numbered `y * width + x`, chains with their stones
 //! and liberties, and the regions of empty points (and stones taken as dead) between them. Knows nothing of life
 //! or death; the other parts of the estimator ask it questions.
+//!
+//! Why not the scorer's grid: the estimator asks for a chain's stones and liberties as sorted lists (counted,
+//! compared and merged in races) and for regions of empty points and dead stones, which the grid does not keep;
+//! it shares the grid's neighbour table. Why not `gotool_go::Board`: see the note at the top of its module.
+
+use std::rc::Rc;
 
 use gotool_go::{Board, Color, Point};
+
+use crate::grid::{Adjacent, adjacency};
 
 /// A point's number: `y * width + x` (boards have at most 52×52 points).
 pub(crate) type Pt = u16;
@@ -26,8 +34,9 @@ pub(crate) struct Pos {
     /// The chain through each stone, [`NONE`] on empty points.
     pub chain_of: Vec<u32>,
     pub chains: Vec<Chain>,
-    /// Each point's on-board neighbours (up, left, right, down), `count` of them.
-    neighbours: Vec<([Pt; 4], u8)>,
+    /// Each point's on-board neighbours (up, left, right, down): the scorer's table, shared by every position
+    /// of the same size on a thread.
+    neighbours: Rc<[Adjacent]>,
 }
 
 impl Pos {
@@ -45,31 +54,7 @@ impl Pos {
                 }
             }
         }
-        let mut neighbours = Vec::with_capacity(n);
-        for y in 0..height {
-            for x in 0..width {
-                let p = y * width + x;
-                let mut list = [0; 4];
-                let mut count = 0;
-                let mut push = |q: usize| {
-                    list[count] = q as Pt;
-                    count += 1;
-                };
-                if y > 0 {
-                    push(p - width);
-                }
-                if x > 0 {
-                    push(p - 1);
-                }
-                if x + 1 < width {
-                    push(p + 1);
-                }
-                if y + 1 < height {
-                    push(p + width);
-                }
-                neighbours.push((list, count as u8));
-            }
-        }
+        let neighbours = adjacency(width, height);
         let mut pos = Pos { width, height, stone, chain_of: vec![NONE; n], chains: Vec::new(), neighbours };
         pos.find_chains();
         pos
@@ -80,8 +65,7 @@ impl Pos {
     }
 
     pub(crate) fn neighbours(&self, p: Pt) -> &[Pt] {
-        let (list, count) = &self.neighbours[usize::from(p)];
-        &list[..usize::from(*count)]
+        self.neighbours[usize::from(p)].points()
     }
 
     /// The up to four diagonal neighbours on the board, and how many diagonals lie off it.
@@ -134,6 +118,7 @@ impl Pos {
     }
 
     fn find_chains(&mut self) {
+        let neighbours = self.neighbours.clone();
         let mut stack = Vec::new();
         for start in 0..self.len() {
             let Some(color) = self.stone[start] else { continue };
@@ -147,8 +132,7 @@ impl Pos {
             stack.push(start as Pt);
             while let Some(p) = stack.pop() {
                 stones.push(p);
-                let (list, count) = self.neighbours[usize::from(p)];
-                for &q in &list[..usize::from(count)] {
+                for &q in neighbours[usize::from(p)].points() {
                     let qi = usize::from(q);
                     match self.stone[qi] {
                         None => libs.push(q),
