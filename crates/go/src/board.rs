@@ -134,6 +134,7 @@ impl Board {
     }
 
     /// Columns.
+    #[inline]
     pub fn width(&self) -> u8 {
         self.width
     }
@@ -144,43 +145,51 @@ impl Board {
     }
 
     /// Rows.
+    #[inline]
     pub fn height(&self) -> u8 {
         self.height
     }
 
     /// Zobrist hash of the stones on the board (not of the player to move).
+    #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
     /// How many stones of `color` stand on the board.
+    #[inline]
     pub fn stones_on_board(&self, color: Color) -> u32 {
         self.stones_on_board[color.index()]
     }
 
     /// Whether the point lies on the board.
+    #[inline]
     pub fn contains(&self, point: Point) -> bool {
         point.x < self.width && point.y < self.height
     }
 
     /// The cell of an on-board point. Does not check that the point is on the board.
+    #[inline]
     pub fn loc(&self, point: Point) -> Loc {
         ((usize::from(point.y) + 1) * self.stride + usize::from(point.x) + 1) as Loc
     }
 
     /// The point at a location.
+    #[inline]
     pub fn point(&self, loc: Loc) -> Point {
         let loc = usize::from(loc);
         Point::new((loc % self.stride - 1) as u8, (loc / self.stride - 1) as u8)
     }
 
     /// The stone on a point, if any (`None` off the board too).
+    #[inline]
     pub fn get(&self, point: Point) -> Option<Color> {
         color_of(self.cells[usize::from(self.loc(point))].stone)
     }
 
     /// Row `y` as bit masks of Black's and White's stones (bit `x` for column `x`): lets a caller copy the board a
     /// row at a time instead of asking point by point. Built without a branch per point.
+    #[inline]
     pub fn row_stones(&self, y: u8) -> [u64; 2] {
         let start = (usize::from(y) + 1) * self.stride + 1;
         let mut rows = [0u64; 2];
@@ -192,16 +201,19 @@ impl Board {
     }
 
     /// The stone at a location, if any.
+    #[inline]
     pub fn color_at(&self, loc: Loc) -> Option<Color> {
         color_of(self.cells[usize::from(loc)].stone)
     }
 
     /// Whether the location is an empty point of the board.
+    #[inline]
     pub fn is_empty_at(&self, loc: Loc) -> bool {
         self.cells[usize::from(loc)].stone == EMPTY
     }
 
     /// The on-board neighbours of a cell (walls left out).
+    #[inline]
     pub fn neighbours(&self, loc: Loc) -> impl Iterator<Item = Loc> + '_ {
         self.neighbour_cells(loc).into_iter().filter(move |&n| self.cells[usize::from(n)].stone != WALL)
     }
@@ -212,16 +224,19 @@ impl Board {
     }
 
     /// Every playable cell, row by row from the top.
+    #[inline]
     pub fn locs(&self) -> impl Iterator<Item = Loc> + '_ {
         (0..self.height).flat_map(move |y| (0..self.width).map(move |x| self.loc(Point::new(x, y))))
     }
 
     /// An identifier of the chain through a stone (its head), stable until the chain changes.
+    #[inline]
     pub fn chain_id(&self, loc: Loc) -> Loc {
         self.cells[usize::from(loc)].head
     }
 
     /// The liberties of the chain at `loc` (which holds a stone).
+    #[inline]
     pub fn chain_liberties(&self, loc: Loc) -> u32 {
         u32::from(self.cells[usize::from(self.cells[usize::from(loc)].head)].liberties)
     }
@@ -232,6 +247,7 @@ impl Board {
     }
 
     /// The stones of the chain through `loc`, which must hold a stone.
+    #[inline]
     pub fn chain_stones(&self, loc: Loc) -> ChainStones<'_> {
         ChainStones { board: self, start: loc, current: Some(loc) }
     }

@@ -5,6 +5,7 @@ use super::coord::{MAX_SIDE, Point};
 
 /// The points of a row with at least 1, 2, 3 and 4 neighbours in a set, given the set's rows above, at and
 /// below it and the bits of a row that lie on the board.
+#[inline]
 pub fn neighbour_counts(up: u64, row: u64, down: u64, full: u64) -> [u64; 4] {
     let (left, right) = (row << 1 & full, row >> 1);
     let (across_any, across_both) = (left | right, left & right);
@@ -47,11 +48,13 @@ pub struct PointSet {
 
 impl PointSet {
     /// The empty set on a board of this size.
+    #[inline]
     pub fn empty(width: usize, height: usize) -> PointSet {
         PointSet { rows: [0; MAX_ROWS], height, full: (1u64 << width) - 1 }
     }
 
     /// Every point of the board.
+    #[inline]
     pub fn all(width: usize, height: usize) -> PointSet {
         let mut set = PointSet::empty(width, height);
         for row in &mut set.rows[1..=height] {
@@ -62,6 +65,7 @@ impl PointSet {
 
     /// Adds every point of `r`, which lies on the board: one step per row whatever its size, and points
     /// already in the set cost nothing (`AE[aa:ZZ]` named thousands of times stays one board's worth).
+    #[inline]
     pub fn insert_rect(&mut self, r: PointRect) {
         // x2 <= 51, so the mask of columns x1..=x2 fits in a u64.
         let mask = (u64::MAX >> (63 - u32::from(r.x2))) & (u64::MAX << r.x1);
@@ -71,43 +75,51 @@ impl PointSet {
     }
 
     /// Adds the point at column `x`, row `y`.
+    #[inline]
     pub fn insert(&mut self, x: usize, y: usize) {
         self.rows[y + 1] |= 1 << x;
     }
 
     /// Whether the set holds the point at column `x`, row `y`.
+    #[inline]
     pub fn contains(&self, x: usize, y: usize) -> bool {
         self.rows[y + 1] >> x & 1 != 0
     }
 
     /// The 3×3 window around `(x, y)` as 9 bits: bit `(dy + 1) * 3 + dx + 1` for the point `(x + dx, y + dy)`,
     /// 0 off the board.
+    #[inline]
     pub fn window(&self, x: usize, y: usize) -> u16 {
         let pick = |row: u64| ((row << 1) >> x & 7) as u16;
         pick(self.rows[y]) | pick(self.rows[y + 1]) << 3 | pick(self.rows[y + 2]) << 6
     }
 
     /// Replaces row `y` with `bits` (which must lie on the board).
+    #[inline]
     pub fn set_row(&mut self, y: usize, bits: u64) {
         self.rows[y + 1] = bits;
     }
 
     /// Rows of the board.
+    #[inline]
     pub fn height(&self) -> usize {
         self.height
     }
 
     /// Row `y` as bits.
+    #[inline]
     pub fn row(&self, y: usize) -> u64 {
         self.rows[y + 1]
     }
 
     /// Whether the set holds no point.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.rows.iter().all(|&row| row == 0)
     }
 
     /// How many points the set holds.
+    #[inline]
     pub fn len(&self) -> usize {
         self.rows[1..=self.height].iter().map(|r| r.count_ones() as usize).sum()
     }
@@ -192,6 +204,7 @@ impl PointSet {
     }
 
     /// The points whose neighbours to the right, below, and below right are in the set too, with themselves.
+    #[inline]
     pub fn two_by_two(&self) -> PointSet {
         let mut out = *self;
         for y in 1..=self.height {
@@ -203,6 +216,7 @@ impl PointSet {
 
     /// The points with at least 1, 2, … `N` neighbours in the set (counted bit-parallel; `N` is at most 4). Only the
     /// counts asked for are worked out.
+    #[inline]
     pub fn neighbour_counts<const N: usize>(&self) -> [PointSet; N] {
         debug_assert!(N <= 4);
         let mut out = [PointSet { rows: [0; MAX_ROWS], height: self.height, full: self.full }; N];
@@ -217,17 +231,20 @@ impl PointSet {
 
     /// Row `i` counted with the empty rows around the board: row 0 is the one above the board, row `y + 1` is
     /// [`PointSet::row`] `y`, and row `height + 1` the one below.
+    #[inline]
     pub fn padded_row(&self, i: usize) -> u64 {
         self.rows[i]
     }
 
     /// The points with a neighbour in the set.
+    #[inline]
     pub fn next_to(&self) -> PointSet {
         let [out] = self.neighbour_counts();
         out
     }
 
     /// The points, in row-major order, as `(x, y)`.
+    #[inline]
     pub fn points(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         (0..self.height).flat_map(move |y| {
             let mut bits = self.rows[y + 1];
@@ -244,6 +261,7 @@ impl PointSet {
 
 impl PointSet {
     /// Combines two sets of the same board row by row.
+    #[inline]
     fn zip_rows(mut self, other: PointSet, f: impl Fn(u64, u64) -> u64) -> PointSet {
         for (a, b) in self.rows.iter_mut().zip(other.rows) {
             *a = f(*a, b);
@@ -254,6 +272,7 @@ impl PointSet {
 
 impl std::ops::BitOr for PointSet {
     type Output = PointSet;
+    #[inline]
     fn bitor(self, other: PointSet) -> PointSet {
         self.zip_rows(other, |a, b| a | b)
     }
@@ -261,6 +280,7 @@ impl std::ops::BitOr for PointSet {
 
 impl std::ops::BitAnd for PointSet {
     type Output = PointSet;
+    #[inline]
     fn bitand(self, other: PointSet) -> PointSet {
         self.zip_rows(other, |a, b| a & b)
     }
@@ -268,6 +288,7 @@ impl std::ops::BitAnd for PointSet {
 
 impl std::ops::BitXor for PointSet {
     type Output = PointSet;
+    #[inline]
     fn bitxor(self, other: PointSet) -> PointSet {
         self.zip_rows(other, |a, b| a ^ b)
     }
@@ -276,6 +297,7 @@ impl std::ops::BitXor for PointSet {
 /// `a - b`: the points of `a` not in `b`.
 impl std::ops::Sub for PointSet {
     type Output = PointSet;
+    #[inline]
     fn sub(self, other: PointSet) -> PointSet {
         self.zip_rows(other, |a, b| a & !b)
     }
