@@ -408,6 +408,15 @@ type DeadStones = BTreeMap<String, BTreeSet<String>>;
 
 /// `score.dead` of each game, by path relative to `root`, from one `gotool score` run over `files`.
 fn dead_stones(root: &PathBuf, files: &[String], extra: &[&str]) -> DeadStones {
+    per_game(root, files, extra, |score| {
+        score["dead"]
+            .as_array()
+            .map_or_else(BTreeSet::new, |d| d.iter().map(|p| p.as_str().unwrap().to_string()).collect())
+    })
+}
+
+/// `pick` of each game's `score`, by path relative to `root`, from one `gotool score` run over `files`.
+fn per_game(root: &PathBuf, files: &[String], extra: &[&str], pick: impl Fn(&Value) -> BTreeSet<String>) -> DeadStones {
     let output = gotool()
         .current_dir(root)
         .args(["score", "-q", "--force", "--format", "jsonl"])
@@ -422,10 +431,7 @@ fn dead_stones(root: &PathBuf, files: &[String], extra: &[&str]) -> DeadStones {
         if value["type"] != "game" {
             continue;
         }
-        let dead = value["score"]["dead"]
-            .as_array()
-            .map_or_else(BTreeSet::new, |d| d.iter().map(|p| p.as_str().unwrap().to_string()).collect());
-        out.insert(value["path"].as_str().unwrap().to_string(), dead);
+        out.insert(value["path"].as_str().unwrap().to_string(), pick(&value["score"]));
     }
     out
 }
@@ -494,29 +500,15 @@ fn estimate_equals_markup(what: &str, cases: &[(&str, &str)]) {
 
 /// Each game's stones the estimate lists as uncertain and counts alive (`score.uncertain`, `counted_dead` false).
 fn uncertain_alive(root: &PathBuf, files: &[String]) -> DeadStones {
-    let output = gotool()
-        .current_dir(root)
-        .args(["score", "-q", "--force", "--format", "jsonl", "--dead", "auto"])
-        .args(files)
-        .output()
-        .expect("gotool runs");
-    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
-    let mut out = BTreeMap::new();
-    for line in stdout.lines() {
-        let value: Value = serde_json::from_str(line).expect("JSON lines");
-        if value["type"] != "game" {
-            continue;
-        }
-        let stones = value["score"]["uncertain"]
+    per_game(root, files, &["--dead", "auto"], |score| {
+        score["uncertain"]
             .as_array()
             .into_iter()
             .flatten()
             .filter(|u| u["counted_dead"] == false)
             .flat_map(|u| u["stones"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()))
-            .collect();
-        out.insert(value["path"].as_str().unwrap().to_string(), stones);
-    }
-    out
+            .collect()
+    })
 }
 
 /// The estimate equals the markup on each game of `cases`, or leaves the markup's dead stones it does not kill
