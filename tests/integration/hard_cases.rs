@@ -408,6 +408,15 @@ type DeadStones = BTreeMap<String, BTreeSet<String>>;
 
 /// `score.dead` of each game, by path relative to `root`, from one `gotool score` run over `files`.
 fn dead_stones(root: &PathBuf, files: &[String], extra: &[&str]) -> DeadStones {
+    per_game(root, files, extra, |score| {
+        score["dead"]
+            .as_array()
+            .map_or_else(BTreeSet::new, |d| d.iter().map(|p| p.as_str().unwrap().to_string()).collect())
+    })
+}
+
+/// `pick` of each game's `score`, by path relative to `root`, from one `gotool score` run over `files`.
+fn per_game(root: &PathBuf, files: &[String], extra: &[&str], pick: impl Fn(&Value) -> BTreeSet<String>) -> DeadStones {
     let output = gotool()
         .current_dir(root)
         .args(["score", "-q", "--force", "--format", "jsonl"])
@@ -422,10 +431,7 @@ fn dead_stones(root: &PathBuf, files: &[String], extra: &[&str]) -> DeadStones {
         if value["type"] != "game" {
             continue;
         }
-        let dead = value["score"]["dead"]
-            .as_array()
-            .map_or_else(BTreeSet::new, |d| d.iter().map(|p| p.as_str().unwrap().to_string()).collect());
-        out.insert(value["path"].as_str().unwrap().to_string(), dead);
+        out.insert(value["path"].as_str().unwrap().to_string(), pick(&value["score"]));
     }
     out
 }
@@ -492,6 +498,39 @@ fn estimate_equals_markup(what: &str, cases: &[(&str, &str)]) {
     }
 }
 
+/// Each game's stones the estimate lists as uncertain and counts alive (`score.uncertain`, `counted_dead` false).
+fn uncertain_alive(root: &PathBuf, files: &[String]) -> DeadStones {
+    per_game(root, files, &["--dead", "auto"], |score| {
+        score["uncertain"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|u| u["counted_dead"] == false)
+            .flat_map(|u| u["stones"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()))
+            .collect()
+    })
+}
+
+/// The estimate equals the markup on each game of `cases`, or leaves the markup's dead stones it does not kill
+/// listed as uncertain and counted alive: since #47 a group dead on fewer than half of its playouts is a guess the
+/// estimate does not count dead, and the games of the lists that use this were settled by such guesses (the Go in
+/// each note still holds: the stones are dead; the estimate now says it cannot show it).
+fn estimate_equals_markup_or_leaves_it_uncertain(what: &str, cases: &[(&str, &str)]) {
+    let root = corpus().join("finished");
+    let files: Vec<String> = cases.iter().map(|(path, _)| format!("{KGS}{path}")).collect();
+    let (marked, estimated) = marked_and_estimated(&root, &files);
+    let uncertain = uncertain_alive(&root, &files);
+    for ((_, note), path) in cases.iter().zip(&files) {
+        let (m, e) = (&marked[path], &estimated[path]);
+        let extra: Vec<&String> = e.difference(m).collect();
+        let unflagged: Vec<&String> = m.difference(e).filter(|p| !uncertain[path].contains(*p)).collect();
+        assert!(
+            extra.is_empty() && unflagged.is_empty(),
+            "{what}: {path}: extra {extra:?}, missed and not listed {unflagged:?}: {note}"
+        );
+    }
+}
+
 /// A finished game where the playouts kill a living group by a narrow majority and reading shows it living
 /// whoever moves first (#13).
 const READ_ALIVE: &[(&str, &str)] = &[(
@@ -520,7 +559,7 @@ const REFEREED_AFTER_A_CAPTURE: &[(&str, &str)] = &[
 #[test]
 #[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn the_playouts_run_again_once_reading_has_captured_a_group() {
-    estimate_equals_markup("the games refereed after a capture", REFEREED_AFTER_A_CAPTURE);
+    estimate_equals_markup_or_leaves_it_uncertain("the games refereed after a capture", REFEREED_AFTER_A_CAPTURE);
 }
 
 /// A finished game where two weak groups race and reading captures one whoever moves first, while the other,
@@ -563,7 +602,7 @@ const UNSAVED: &[(&str, &str)] = &[
 #[test]
 #[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn groups_reading_cannot_save_die_on_a_quarter_of_the_playouts() {
-    estimate_equals_markup("the unsaved groups", UNSAVED);
+    estimate_equals_markup_or_leaves_it_uncertain("the unsaved groups", UNSAVED);
 }
 
 /// A finished game where a group that reading cannot save is in seki by the liberty counts with the opposing
@@ -650,7 +689,7 @@ const LEFT_TO_THE_REFEREE: &[(&str, &str)] = &[
 #[test]
 #[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
 fn small_groups_without_eyes_are_left_to_the_referee() {
-    estimate_equals_markup("the refereed strong groups", LEFT_TO_THE_REFEREE);
+    estimate_equals_markup_or_leaves_it_uncertain("the refereed strong groups", LEFT_TO_THE_REFEREE);
 }
 
 /// A finished game where a group with two eyes by the count has one only: a bent four on the edge that hangs on

@@ -70,6 +70,70 @@ fn scored_corpus_games_match_the_schema() {
     assert!(scored > 2000, "{scored} scored games");
 }
 
+/// The estimate's promises over every position of the corpus's `rules/` (each scored with `--force --dead auto`):
+/// the report matches the schema (every dead chain's confidence at least 0.5), each stone of an uncertain group is
+/// listed once, an uncertain group counted alive has none of its stones among the dead and one counted dead has all,
+/// and the dead chains are exactly the dead stones.
+#[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
+fn estimated_dead_stones_keep_the_schemas_promises_over_every_rules_position() {
+    let corpus = crate::util::corpus();
+    let validator = validator();
+    let rules = std::path::Path::new(&corpus).join("rules");
+    let output = crate::util::gotool()
+        .args(["score", "-q", "--force", "--dead", "auto", "--format", "jsonl"])
+        .arg(&rules)
+        .output()
+        .expect("gotool runs");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let (mut estimated, mut uncertain) = (0, 0);
+    let mut broken = Vec::new();
+    for line in stdout.lines() {
+        let value: Value = serde_json::from_str(line).expect("each line is JSON");
+        assert_valid(&validator, &value, "a rules/ position's JSON line");
+        let score = &value["score"];
+        if score["dead_source"] != "estimated" {
+            continue;
+        }
+        estimated += 1;
+        let strings = |v: &Value| -> Vec<String> {
+            v.as_array().into_iter().flatten().map(|s| s.as_str().unwrap().to_string()).collect()
+        };
+        let dead = strings(&score["dead"]);
+        let mut chained: Vec<String> =
+            score["dead_chains"].as_array().unwrap().iter().flat_map(|c| strings(&c["stones"])).collect();
+        let mut listed = Vec::new();
+        let mut problems = Vec::new();
+        for group in score["uncertain"].as_array().unwrap() {
+            uncertain += 1;
+            let stones = strings(&group["stones"]);
+            let counted_dead = group["counted_dead"].as_bool().unwrap();
+            if stones.iter().any(|s| dead.contains(s) != counted_dead) {
+                problems
+                    .push(format!("uncertain group {stones:?} counted_dead {counted_dead} against the dead stones"));
+            }
+            listed.extend(stones);
+        }
+        let n = listed.len();
+        listed.sort();
+        listed.dedup();
+        if listed.len() != n {
+            problems.push("a stone listed twice among the uncertain groups".to_string());
+        }
+        let mut sorted_dead = dead.clone();
+        sorted_dead.sort();
+        chained.sort();
+        if chained != sorted_dead {
+            problems.push("the dead chains are not the dead stones".to_string());
+        }
+        if !problems.is_empty() {
+            broken.push(format!("{}: {}", value["path"], problems.join("; ")));
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+    assert!(estimated > 100 && uncertain > 0, "{estimated} estimated positions, {uncertain} uncertain groups");
+}
+
 #[test]
 fn a_score_with_points_to_fill_matches_the_schema() {
     // Both colours must fill one point (the diagram of `both_colours_must_fill_one` in src/score/fill_tests.rs):

@@ -19,13 +19,14 @@ fn verdict(game: &GameReport, s: &GameScore) -> String {
     match (re, s.matches_record, s.checked_against) {
         (None, _, _) => "no RE in the record.".to_string(),
         (Some(re), Some(true), Some(against)) if s.dead_source == DeadSource::Estimated => {
-            format!("RE {re}: matches the {} count with estimated dead stones.", title(against))
+            format!("RE {re}: matches the {} count with estimated dead stones{}.", title(against), unsettled(s))
         }
         (Some(re), Some(true), Some(against)) => format!("RE {re}: matches the {} count.", title(against)),
         (Some(re), Some(false), Some(against)) if s.dead_source == DeadSource::Estimated => {
             format!(
-                "RE {re}: differs from the {} count with estimated dead stones (see result-differs-estimated).",
-                title(against)
+                "RE {re}: differs from the {} count with estimated dead stones{} (see result-differs-estimated).",
+                title(against),
+                unsettled(s)
             )
         }
         (Some(re), Some(false), Some(against)) if s.dead_source == DeadSource::None => {
@@ -38,6 +39,17 @@ fn verdict(game: &GameReport, s: &GameScore) -> String {
             format!("RE {re}: does not match the {} count (see result-mismatch).", title(against))
         }
         (Some(re), _, _) => format!("RE {re}: not checkable (no counted margin)."),
+    }
+}
+
+/// `, 2 groups it could not settle counted alive` after "estimated dead stones", when the estimate left groups
+/// unsettled and counted them alive (see `dead-stones-uncertain`); empty otherwise.
+fn unsettled(s: &GameScore) -> String {
+    let n = s.estimate.as_ref().map_or(0, |e| e.uncertain.iter().filter(|u| !u.counted_dead).count());
+    match n {
+        0 => String::new(),
+        1 => ", 1 group it could not settle counted alive".to_string(),
+        n => format!(", {n} groups it could not settle counted alive"),
     }
 }
 
@@ -126,7 +138,9 @@ pub fn one_line(game: &GameReport, s: &GameScore) -> String {
     match s.dead_source {
         DeadSource::None => line.push_str(", every stone counted alive (no dead-stone information)"),
         // The verdict says so when it checks RE.
-        DeadSource::Estimated if s.matches_record.is_none() => line.push_str(", dead stones estimated"),
+        DeadSource::Estimated if s.matches_record.is_none() => {
+            let _ = write!(line, ", dead stones estimated{}", unsettled(s));
+        }
         _ => {}
     }
     let _ = write!(line, "; {}", verdict(game, s));

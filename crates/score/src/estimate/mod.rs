@@ -32,6 +32,7 @@
 //! Deterministic: nothing depends on the clock or on unseeded randomness.
 
 mod benson;
+mod guard;
 mod judge;
 mod playouts;
 mod pos;
@@ -223,12 +224,31 @@ fn run(board: &Board, rules: &Rules, mut trace: Option<&mut String>) -> Estimate
     let _ = rules;
     let pos = Pos::new(board);
     let (proved, owner_of_dead) = benson_verdicts(&pos);
-    let settled = judge_referee_check(board, &pos, &proved, trace.as_deref_mut());
+    let mut settled = judge_referee_check(board, &pos, &proved, trace.as_deref_mut());
+    count_guesses_alive(&mut settled.verdict, &settled.shares);
+    let guarded = guard::guard(board, &pos, &mut settled.verdict);
+    let mut uncertain = settled.uncertain;
+    uncertain.extend(guarded.unsettled.iter().map(|group| {
+        Uncertain {
+            color: pos.chains[group[0]].color,
+            stones: group.iter().flat_map(|&c| points_of(&pos, c)).collect(),
+            counted_dead: false,
+            why:
+                "beside a chain of the other colour short of liberties, and reading with the other colour moving first \
+              ran out of budget before showing it captured: it may live in seki"
+                    .to_string(),
+        }
+    }));
     if let Some(t) = trace {
+        use std::fmt::Write as _;
+        for group in &guarded.revived {
+            let p = pos.point(pos.chains[group[0]].stones[0]);
+            let _ = writeln!(t, "seki guard: {} alive", p.to_board_notation(board.height()));
+        }
         trace_chains(t, board, &pos, &settled.verdict, &settled.shares);
     }
     let mut dead = dead_chains(&pos, &settled.verdict, &settled.shares, &owner_of_dead);
-    let mut uncertain = settled.uncertain;
+    let mut uncertain = listed_once(&pos, &settled.verdict, uncertain);
     dead.sort_by(|a, b| a.stones[0].cmp(&b.stones[0]));
     uncertain.sort_by(|a, b| a.stones[0].cmp(&b.stones[0]));
     Estimate { dead, uncertain, refereed: settled.refereed }
@@ -746,6 +766,70 @@ fn split_groups(
         }
     }
     uncertain
+}
+
+/// A chain whose death rests on the playouts alone, captured in fewer than half of them ([`DEAD_SHARE`]), is a
+/// guess the estimate cannot settle: counted alive (it is listed as uncertain already, by the referee or the last
+/// check), so that every chain reported dead has a confidence of at least one half.
+fn count_guesses_alive(verdict: &mut [Verdict], shares: &[Option<f64>]) {
+    for (v, share) in verdict.iter_mut().zip(shares) {
+        if *v == Verdict::Dead(Death::Playouts) && share.unwrap_or(DEAD_SHARE) < DEAD_SHARE {
+            *v = Verdict::Open;
+        }
+    }
+}
+
+/// The uncertain groups with each stone listed once: entries sharing a stone (a refereed group and a chain of it
+/// that the last check played out again) are one group, split by the final verdicts into the stones counted dead
+/// and those counted alive; their reasons are kept, each once.
+fn listed_once(pos: &Pos, verdict: &[Verdict], entries: Vec<Uncertain>) -> Vec<Uncertain> {
+    let mut owner: std::collections::HashMap<Point, usize> = std::collections::HashMap::new();
+    let mut parent: Vec<usize> = (0..entries.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for (i, e) in entries.iter().enumerate() {
+        for &p in &e.stones {
+            if let Some(&j) = owner.get(&p) {
+                let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                parent[a] = b;
+            } else {
+                owner.insert(p, i);
+            }
+        }
+    }
+    let dead_at = |p: Point| {
+        let pt = usize::from(p.y) * pos.width + usize::from(p.x);
+        pos.chain_at(pt as Pt).is_some_and(|c| matches!(verdict[c], Verdict::Dead(_)))
+    };
+    let mut out = Vec::new();
+    for i in 0..entries.len() {
+        if root(&mut parent, i) != i {
+            continue;
+        }
+        let members: Vec<usize> = (0..entries.len()).filter(|&j| root(&mut parent, j) == i).collect();
+        let mut stones: Vec<Point> = members.iter().flat_map(|&j| entries[j].stones.iter().copied()).collect();
+        stones.sort_unstable();
+        stones.dedup();
+        let mut whys: Vec<&str> = Vec::new();
+        for &j in &members {
+            if !whys.contains(&entries[j].why.as_str()) {
+                whys.push(&entries[j].why);
+            }
+        }
+        let why = whys.join("; ");
+        for counted_dead in [true, false] {
+            let part: Vec<Point> = stones.iter().copied().filter(|&p| dead_at(p) == counted_dead).collect();
+            if !part.is_empty() {
+                out.push(Uncertain { color: entries[i].color, stones: part, counted_dead, why: why.clone() });
+            }
+        }
+    }
+    out
 }
 
 /// The position with the stones judged dead off the board.

@@ -723,3 +723,36 @@ fn liberties_the_race_winner_fills_only_by_self_atari_win_the_race_for_the_eyele
     // Chinese: Black 12 stones (J2-J11, H1, H2) + 23; White 33 stones (23 in the wall, 10 in the chain) + 53.
     assert_eq!(j.chinese, (35.0, 86.0));
 }
+
+#[test]
+fn an_uncertain_group_and_a_chain_of_it_looked_at_again_are_listed_once_split_by_how_they_count() {
+    // Black's A3 and C3, one group the referee left unsettled, and C3 alone again from the last check, which
+    // counted it alive: each stone is listed once, A3 as counted dead, C3 as counted alive, with both reasons.
+    let board = Board::from_diagram("X . X\n. . .\n. . .\n");
+    let pos = Pos::new(&board);
+    let (a3, c3) = (Point::new(0, 0), Point::new(2, 0));
+    let mut verdict = vec![Verdict::Open; pos.chains.len()];
+    verdict[pos.chain_at(0).unwrap()] = Verdict::Dead(Death::Playouts);
+    let entry = |stones: Vec<Point>, counted_dead: bool, why: &str| Uncertain {
+        color: Color::Black,
+        stones,
+        counted_dead,
+        why: why.to_string(),
+    };
+    let listed = listed_once(&pos, &verdict, vec![entry(vec![a3, c3], true, "split"), entry(vec![c3], false, "loose")]);
+    assert_eq!(
+        listed,
+        [entry(vec![a3], true, "split; loose"), entry(vec![c3], false, "split; loose")],
+        "each stone once, counted as its chain's final verdict says"
+    );
+}
+
+#[test]
+fn a_chain_dead_by_fewer_than_half_of_its_playouts_is_counted_alive() {
+    // The playouts are a guess: a chain they capture in fewer than half of them is no more dead than alive, so
+    // it is not called dead (the schema's confidence of a dead chain is at least one half).
+    let mut verdict =
+        vec![Verdict::Dead(Death::Playouts), Verdict::Dead(Death::Playouts), Verdict::Dead(Death::Captured)];
+    count_guesses_alive(&mut verdict, &[Some(0.3), Some(0.6), Some(0.1)]);
+    assert_eq!(verdict, [Verdict::Open, Verdict::Dead(Death::Playouts), Verdict::Dead(Death::Captured)]);
+}

@@ -176,6 +176,15 @@ pub(super) const READ_NODES: u32 = 5_000;
 /// Expansions of the reading of open groups for one position, all passes together (see [`READ_NODES`]).
 pub(super) const READ_TOTAL: u32 = 9_000;
 
+/// Expansions of the seki guard's reading of one dead group beside a short chain of the opponent's (see
+/// [`guard`](super::guard)). Not tuned on any corpus: the reading budget of one open group ([`READ_NODES`]), which
+/// the search is known to finish within on finished positions' races and eye spaces.
+pub(super) const SEKI_READ_NODES: u32 = 50_000;
+
+/// Expansions of the seki guard for one position, all groups together (see [`SEKI_READ_NODES`]): the open groups'
+/// total ([`READ_TOTAL`]), so that the guard at most doubles the reading of a position.
+pub(super) const SEKI_READ_TOTAL: u32 = 100_000;
+
 // ---------------------------------------------------------------------------------------------------------------
 // The capture search (`search.rs`).
 
