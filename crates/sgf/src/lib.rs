@@ -1,7 +1,7 @@
 //! SGF: the one place where SGF text is understood. Bytes are decoded to text ([`decode`]), the text is scanned
 //! into a flat tree of nodes and properties with their byte positions ([`scan`](mod@scan)), each game is read into a
 //! [`GameRecord`](crate::record::GameRecord) ([`read`]) with its property values given their meaning
-//! ([`values`]). Positions become line:column with [`lines`]. SGF text is written with
+//! ([`values`]). Positions become line:column with [`LineIndex`]. SGF text is written with
 //! [`write`](mod@write).
 
 pub mod convert;
