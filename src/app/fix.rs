@@ -570,7 +570,7 @@ impl Writing<'_> {
         input: Option<&[u8]>,
         backup: bool,
     ) -> Result<(PathBuf, Vec<String>)> {
-        let how = How { force: self.config.force, ..How::file(self.config.force) };
+        let how = How::file(self.config.force);
         let mut file = Pending::open(path, how)?;
         let mut notes = Vec::new();
         if backup {
