@@ -31,8 +31,8 @@ impl Target {
     }
 }
 
-/// Follows `given` to what it names. A folder is an error of kind `IsADirectory`'s message; a path whose folder is
-/// missing is [`Target::New`] (making the folder is the caller's choice).
+/// Follows `given` to what it names. A folder is an error ("that is a folder"); a path whose folder is missing
+/// is [`Target::New`] (making the folder is the caller's choice).
 pub(crate) fn resolve(given: &Path) -> io::Result<Target> {
     let mut path = given.to_path_buf();
     for _ in 0..MAX_LINKS {
