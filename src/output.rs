@@ -8,7 +8,7 @@
 //!   permission is refused unless forced, also as root;
 //! - a symbolic link: followed, and the file it leads to written as above, in its own folder; the link stays;
 //! - a device, a FIFO, a socket, or a name of an open descriptor (`/dev/stdout`, `/proc/self/fd/N`): written to
-//!   where it is, never replaced.
+//!   where it is, never replaced (a socket cannot be opened: an error).
 //!
 //! How temporary files are kept from being left behind, and what an interrupt does, is `temporary`'s. A reader
 //! that closes stdout early (`gotool check … | head`) ends the run quietly.
@@ -107,7 +107,12 @@ impl Pending {
             }
             sink => sink,
         };
-        let sink = sink.map_err(|e| cannot_write_in(path, target.path(), e))?;
+        // What is written where it is (a device, a FIFO; a socket, which cannot be opened) fails in the system's
+        // words; a file started in a folder, of that folder.
+        let sink = sink.map_err(|e| match target {
+            Target::Direct { .. } => cannot_write(path, e),
+            _ => cannot_write_in(path, target.path(), e),
+        })?;
         Ok(Pending { given: path.to_path_buf(), target, sink, how, keep })
     }
 

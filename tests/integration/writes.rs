@@ -254,6 +254,8 @@ enum Kind {
     LinkToFile,
     CharDevice,
     Fifo,
+    /// A Unix socket with a listener: it cannot be opened as a file, so the write fails; it is not replaced.
+    Socket,
     /// A link to `/proc/self/fd/1`.
     LinkToStdout,
     /// The path `/dev/stdout` itself.
@@ -271,7 +273,7 @@ fn kinds(writer: Writer, user: User) -> Vec<Kind> {
     if writer == Writer::FixWrite {
         return kinds;
     }
-    kinds.extend([Kind::New, Kind::Fifo, Kind::LinkToStdout]);
+    kinds.extend([Kind::New, Kind::Fifo, Kind::Socket, Kind::LinkToStdout]);
     if is_root() {
         kinds.push(Kind::CharDevice);
     }
@@ -312,6 +314,11 @@ fn make_target(kind: Kind, writer: Writer, target: &Path, user: User) -> PathBuf
             let made = Command::new("mkfifo").args(["-m", "666"]).arg(target).status().unwrap();
             assert!(made.success(), "mkfifo");
         }
+        Kind::Socket => {
+            // Bound and left listening for the case: the listener is leaked with the folder's lifetime.
+            std::mem::forget(std::os::unix::net::UnixListener::bind(target).unwrap());
+            chmod(target, 0o666);
+        }
         Kind::LinkToStdout => std::os::unix::fs::symlink("/proc/self/fd/1", target).unwrap(),
         Kind::DevStdout => return PathBuf::from("/dev/stdout"),
     }
@@ -350,6 +357,9 @@ fn one_case(writer: Writer, kind: Kind, user: User, umask: u32, force: bool) {
         assert_eq!(code, 2, "{what}: a read-only file is refused\n{stderr}");
         assert!(stderr.contains("read-only"), "{what}: says why\n{stderr}");
         assert_eq!(std::fs::read(&target).unwrap(), writer.old(), "{what}: left as it was");
+    } else if kind == Kind::Socket {
+        assert_eq!(code, writer.failed_write_status(), "{what}: a socket cannot be written\n{stderr}");
+        assert!(stderr.contains("No such device or address"), "{what}: the system's words\n{stderr}");
     } else {
         assert!(code == 0 || (code == 1 && writer == Writer::StatsOutput), "{what}: status {code}\n{stderr}");
     }
@@ -381,6 +391,7 @@ fn one_case(writer: Writer, kind: Kind, user: User, umask: u32, force: bool) {
             assert!(meta().file_type().is_char_device(), "{what}: still a device");
             assert_eq!(meta().rdev(), std::fs::metadata("/dev/null").unwrap().rdev(), "{what}");
         }
+        Kind::Socket => assert!(meta().file_type().is_socket(), "{what}: still a socket"),
         Kind::Fifo => {
             assert!(meta().file_type().is_fifo(), "{what}: still a FIFO");
             assert_eq!(reader.unwrap().join().unwrap(), expected, "{what}: its reader got it all");
