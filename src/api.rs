@@ -91,6 +91,7 @@ impl Run {
             &mut |display, message, error| {
                 if error { deliver(FileReport::failed(display, "io", message.to_string(), None)) } else { Ok(()) }
             },
+            &mut |_| {},
             &mut |report| deliver(report),
         );
     }

@@ -57,7 +57,8 @@ pub struct ManArgs {
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// GIB, NGF, UGF or UGI files, and folders (searched recursively for *.gib, *.ngf, *.ugf and *.ugi, any
-    /// letter case). The format is told by the content, then the extension.
+    /// letter case, skipping hidden files and folders and macOS metadata: see --hidden); `-` is standard input
+    /// (its SGF goes to stdout, or -o FILE). The format is told by the content, then the extension.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -71,7 +72,8 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "DIR", help_heading = "Output")]
     pub out_dir: Option<PathBuf>,
 
-    /// Overwrite SGF files that exist already (by default such a file is left alone and reported).
+    /// Overwrite SGF files that exist already, also read-only ones (by default such a file is left alone and
+    /// reported). A file replaced keeps its mode and owner.
     #[arg(long, help_heading = "Output")]
     pub force: bool,
 
@@ -82,6 +84,11 @@ pub struct ConvertArgs {
     /// Follow symbolic links inside folders (loops are detected and reported).
     #[arg(long, help_heading = "Batch")]
     pub follow_links: bool,
+
+    /// Also read hidden files and folders (names that start with `.`) in folders. Without it they are skipped,
+    /// and so are macOS metadata (`__MACOSX/`, `._*`, `.DS_Store`) always; a path named is read whatever its name.
+    #[arg(long, help_heading = "Batch")]
+    pub hidden: bool,
 
     /// Largest file accepted, in bytes.
     #[arg(
@@ -127,9 +134,14 @@ pub struct ShowArgs {
     #[arg(long, value_delimiter = ',', value_name = "auto|none|POINTS", value_parser = dead_flag, requires = "score")]
     pub dead: Option<Vec<DeadArg>>,
 
-    /// Write an SVG picture to FILE instead of drawing on the terminal.
+    /// Write an SVG picture to FILE instead of drawing on the terminal (`-`: stdout). A file is replaced once the
+    /// picture is complete, keeping its mode and owner; a device, FIFO or /dev/stdout is written to as it is.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+
+    /// Replace an --svg file that has no write permission.
+    #[arg(long, requires = "svg")]
+    pub force: bool,
 
     /// Plain ASCII (X O . + x o b w) instead of Unicode; reads well in logs.
     #[arg(long)]
@@ -224,7 +236,8 @@ pub struct GameOutputArgs {
 pub struct InputArgs {
     /// Record files (SGF, GIB, NGF, UGF/UGI: the format is told by the content), folders, archives and
     /// compressed files; `-` is standard input; `ARCHIVE!/MEMBER` is one member of an archive. Folders are searched
-    /// recursively for *.sgf, *.mgt, *.sgfs, *.gib, *.ngf, *.ugf, *.ugi and archives (any letter case).
+    /// recursively for *.sgf, *.mgt, *.sgfs, *.gib, *.ngf, *.ugf, *.ugi and archives (any letter case), skipping
+    /// hidden files and folders and macOS metadata (see --hidden).
     #[arg(required_unless_present = "files_from", value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -248,7 +261,9 @@ pub struct InputArgs {
     #[arg(long, allow_hyphen_values = true, value_parser = komi_flag, help_heading = "Rules")]
     pub komi: Option<f64>,
 
-    /// Write the report to this file (atomically: a temporary file renamed into place) instead of stdout.
+    /// Write the report to this file instead of stdout: a file is replaced once the report is complete, keeping
+    /// its mode and owner (a read-only one is refused); a device, FIFO or /dev/stdout is written to as it is. It
+    /// must not be one of the files read.
     #[arg(long, short = 'o', value_name = "FILE", help_heading = "Output")]
     pub output: Option<PathBuf>,
 
@@ -268,6 +283,13 @@ pub struct InputArgs {
     /// Follow symbolic links inside folders (loops are detected and reported).
     #[arg(long, help_heading = "Batch")]
     pub follow_links: bool,
+
+    /// Also read hidden files and folders (names that start with `.`) in folders and archives. Without it they
+    /// are skipped, as ripgrep and fd skip them, and so are macOS metadata (`__MACOSX/`, `._*`, `.DS_Store`)
+    /// always; the summary counts what was skipped. A path named on the command line or in --files-from is read
+    /// whatever its name.
+    #[arg(long, help_heading = "Batch")]
+    pub hidden: bool,
 
     /// Accept a folder with no SGF files in it (by default a usage error: a mistyped path must not pass).
     #[arg(long, help_heading = "Batch")]
@@ -337,6 +359,10 @@ pub struct CheckArgs {
     // When to colour the report and the boards.
     #[command(flatten)]
     pub color: ColorArgs,
+
+    /// Replace an --output file that has no write permission.
+    #[arg(long, help_heading = "Output")]
+    pub force: bool,
 }
 
 /// What `check --dead` takes.
@@ -414,6 +440,10 @@ pub struct StatsArgs {
     /// Draw the histograms with ASCII `#` instead of Unicode blocks; reads well in logs.
     #[arg(long, help_heading = "Output")]
     pub ascii: bool,
+
+    /// Replace an --output file that has no write permission.
+    #[arg(long, help_heading = "Output")]
+    pub force: bool,
 }
 
 /// The formats `stats --format` takes.
@@ -461,6 +491,7 @@ pub struct ScoreArgs {
     pub handicap_bonus: Option<HandicapBonusArg>,
 
     /// Score games that did not end with two passes and have no markup or counted result (e.g. resignations).
+    /// (It does not replace a read-only --output file: make that writable first.)
     #[arg(long)]
     pub force: bool,
 
@@ -474,7 +505,9 @@ pub struct ScoreArgs {
 #[derive(Debug, Args)]
 pub struct FixArgs {
     /// SGF files, folders and archives (folders are searched recursively for *.sgf, *.mgt, *.sgfs and archives,
-    /// any letter case; an archive's SGF members are fixed as files).
+    /// any letter case, skipping hidden files and folders and macOS metadata: see --hidden; an archive's SGF
+    /// members are fixed as files); `-` is standard input, whose record is fixed and written to stdout (the fixes
+    /// listed on stderr).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -482,13 +515,20 @@ pub struct FixArgs {
     #[arg(long, help_heading = "Output")]
     pub diff: bool,
 
-    /// Rewrite the files in place (atomically), only those the fixes change (archives are not rewritten).
+    /// Rewrite the files the fixes change (archives are not rewritten): each is replaced once complete, keeping
+    /// its mode, owner and group; a link is followed and the file it leads to replaced; a read-only file is
+    /// refused (see --force).
     #[arg(long, conflicts_with = "out_dir")]
     pub write: bool,
 
-    /// With --write: keep each original as FILE.orig.
+    /// With --write: keep each original as FILE.orig, or FILE.orig.1, .orig.2, … when that exists (a backup never
+    /// replaces a file).
     #[arg(long, requires = "write")]
     pub backup: bool,
+
+    /// With --write or --out-dir: also replace files that have no write permission.
+    #[arg(long)]
+    pub force: bool,
 
     /// Write a copy of every file into DIR, fixed where it needs it, mirroring the folders named (a file named
     /// on its own goes to DIR by its name; an archive's SGF members go below DIR/NAME, NAME the archive's name
@@ -529,6 +569,12 @@ pub struct FixArgs {
     /// Accept a folder with no SGF files in it.
     #[arg(long, help_heading = "Batch")]
     pub allow_empty: bool,
+
+    /// Also fix hidden files and folders (names that start with `.`) in folders and archives. Without it they
+    /// are skipped, and so are macOS metadata (`__MACOSX/`, `._*`, `.DS_Store`) always; the summary counts what
+    /// was skipped. A path named is read whatever its name.
+    #[arg(long, help_heading = "Batch")]
+    pub hidden: bool,
 
     /// Largest file accepted, in bytes (at most 4294967295).
     #[arg(

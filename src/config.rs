@@ -67,6 +67,17 @@ pub(crate) struct FixConfig {
     pub diff: bool,
     /// No progress bar.
     pub quiet: bool,
+    /// Replace files that have no write permission.
+    pub force: bool,
+    /// Walk hidden files and folders too.
+    pub hidden: bool,
+}
+
+impl FixConfig {
+    /// How folders are walked: SGF files and archives.
+    pub(crate) fn walk(&self) -> gotool_source::Walk {
+        gotool_source::Walk { follow_links: self.follow_links, archives: true, hidden: self.hidden }
+    }
 }
 
 /// What a run reports for each file.
@@ -97,8 +108,12 @@ pub(crate) struct FilesConfig {
     pub jobs: usize,
     /// The report's format.
     pub format: FormatArg,
-    /// Write the report here (atomically) instead of stdout.
+    /// Write the report here instead of stdout.
     pub output: Option<PathBuf>,
+    /// Replace an `--output` file that has no write permission.
+    pub force_output: bool,
+    /// Walk hidden files and folders too.
+    pub hidden: bool,
     /// How text reports look.
     pub style: TextStyle,
     /// No progress bar.
@@ -111,6 +126,13 @@ pub(crate) struct FilesConfig {
     pub archives: bool,
 }
 
+impl FilesConfig {
+    /// How folders are walked.
+    pub(crate) fn walk(&self) -> gotool_source::Walk {
+        gotool_source::Walk { follow_links: self.follow_links, archives: self.archives, hidden: self.hidden }
+    }
+}
+
 /// `gotool show`.
 #[derive(Debug)]
 pub(crate) struct ShowConfig {
@@ -120,6 +142,8 @@ pub(crate) struct ShowConfig {
     pub view: View,
     /// Write an SVG picture here instead of drawing on the terminal.
     pub svg: Option<PathBuf>,
+    /// Replace an `--svg` file that has no write permission.
+    pub force: bool,
     /// How the terminal drawing looks.
     pub text: TextOptions,
 }
@@ -155,6 +179,8 @@ struct FilesRun {
     report: Option<GameOutputArgs>,
     format: FormatArg,
     color: bool,
+    /// Replace an `--output` file that has no write permission (`score --force` means something else).
+    force_output: bool,
 }
 
 /// `gotool check`: every game replayed; a finished game scored with its markup (or estimated with `--dead
@@ -173,7 +199,16 @@ fn check_run(args: CheckArgs, terminal: &Terminal) -> FilesRun {
         plan.error_pictures = Some(TextOptions { ascii: args.ascii, color });
     }
     let format = args.report.format;
-    FilesRun { kind: ReportKind::Games, input: args.input, plan, report: Some(args.report), format, color }
+    let force_output = args.force;
+    FilesRun {
+        kind: ReportKind::Games,
+        input: args.input,
+        plan,
+        report: Some(args.report),
+        format,
+        color,
+        force_output,
+    }
 }
 
 /// `gotool score`: every game scored as `--dead` says, with the estimate beside the markup.
@@ -188,7 +223,15 @@ fn score_run(args: ScoreArgs, terminal: &Terminal) -> anyhow::Result<FilesRun> {
         compare_estimate: true,
     });
     let format = args.report.format;
-    Ok(FilesRun { kind: ReportKind::ScoreTables, input: args.input, plan, report: Some(args.report), format, color })
+    Ok(FilesRun {
+        kind: ReportKind::ScoreTables,
+        input: args.input,
+        plan,
+        report: Some(args.report),
+        format,
+        color,
+        force_output: false,
+    })
 }
 
 /// `gotool stats`: every game folded into the counters; the tables asked for by `--by`, in the order first
@@ -216,13 +259,21 @@ fn stats_run(args: StatsArgs) -> FilesRun {
     plan.replay.fingerprints = args.duplicates;
     let options = StatsOptions { by, list: args.list, ascii: args.ascii, duplicates: args.duplicates };
     // The statistics are never coloured.
-    FilesRun { kind: ReportKind::Stats(options), input: args.input, plan, report: None, format, color: false }
+    FilesRun {
+        kind: ReportKind::Stats(options),
+        input: args.input,
+        plan,
+        report: None,
+        format,
+        color: false,
+        force_output: args.force,
+    }
 }
 
 /// The settings every run over files shares: where the report goes, the fingerprints the JSON formats carry,
 /// text-only flags refused in other formats, the text style, the paths (with `--files-from`) and the workers.
 fn files_config(run: FilesRun) -> anyhow::Result<FilesConfig> {
-    let FilesRun { kind, input, mut plan, report, format, color } = run;
+    let FilesRun { kind, input, mut plan, report, format, color, force_output } = run;
     // `-` is stdout, as in every Unix tool; a folder is not a place for a report.
     let output = input.output.clone().filter(|p| p.as_os_str() != "-");
     if let Some(path) = &output
@@ -246,7 +297,7 @@ fn files_config(run: FilesRun) -> anyhow::Result<FilesConfig> {
     Ok(FilesConfig {
         kind,
         plan,
-        jobs: jobs(input.jobs, &paths, input.max_file_size),
+        jobs: jobs(input.jobs, &paths, input.max_file_size, input.hidden),
         follow_links: input.follow_links,
         shard: input.shard,
         format,
@@ -255,7 +306,9 @@ fn files_config(run: FilesRun) -> anyhow::Result<FilesConfig> {
         strict: input.strict,
         allow_empty: input.allow_empty,
         archives: !input.no_archives,
+        hidden: input.hidden,
         output,
+        force_output,
         paths,
     })
 }
@@ -379,7 +432,7 @@ fn dead_stones(values: Option<Vec<DeadArg>>, estimate_unmarked: bool) -> anyhow:
 
 /// Workers for a run: what was asked (else one per core), at most four per core (more only cost memory and
 /// thread switches; `-j 100000` once ran 18,906 threads), and no more than the files to check.
-fn jobs(requested: Option<usize>, paths: &[PathBuf], max_file_bytes: u64) -> usize {
+fn jobs(requested: Option<usize>, paths: &[PathBuf], max_file_bytes: u64, hidden: bool) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = requested.unwrap_or(cores).min(4 * cores);
     if paths.iter().any(|p| !p.is_dir() && gotool_source::may_hold_many(p, max_file_bytes)) {
@@ -388,7 +441,8 @@ fn jobs(requested: Option<usize>, paths: &[PathBuf], max_file_bytes: u64) -> usi
     // No more workers than units of work: the files named, and those the folders hold, counted only as far as
     // `jobs` (a folder of a million files is not walked twice). An archive in a folder holds an unknown number.
     let mut units = 0;
-    for input in gotool_source::discover(paths, false, true) {
+    let walk = gotool_source::Walk { follow_links: false, archives: true, hidden };
+    for input in gotool_source::discover(paths, walk) {
         match input {
             gotool_source::Input::File { path, .. }
                 if path.file_name().and_then(|n| n.to_str()).is_some_and(gotool_source::names::is_archive_name) =>
@@ -441,7 +495,7 @@ fn fix_config(args: FixArgs) -> anyhow::Result<FixConfig> {
             cut_at_illegal: args.cut_at_illegal,
             rules: args.rules.map(Into::into),
         },
-        jobs: jobs(args.jobs, &args.paths, args.max_file_size),
+        jobs: jobs(args.jobs, &args.paths, args.max_file_size, args.hidden),
         follow_links: args.follow_links,
         allow_empty: args.allow_empty,
         format: match args.format {
@@ -453,6 +507,8 @@ fn fix_config(args: FixArgs) -> anyhow::Result<FixConfig> {
         out_dir: args.out_dir,
         diff: args.diff,
         quiet: args.quiet,
+        force: args.force,
+        hidden: args.hidden,
         paths: args.paths,
     })
 }
@@ -480,6 +536,7 @@ fn show_config(args: ShowArgs, terminal: &Terminal) -> anyhow::Result<ShowConfig
         },
         text: TextOptions { ascii: args.ascii, color: terminal.colors(args.color.color, true) },
         svg: args.svg,
+        force: args.force,
     })
 }
 
@@ -496,6 +553,8 @@ pub(crate) struct ConvertConfig {
     pub quiet: bool,
     /// Follow symbolic links inside folders.
     pub follow_links: bool,
+    /// Walk hidden files and folders too.
+    pub hidden: bool,
     /// Size limits on each file.
     pub limits: Limits,
 }
@@ -513,6 +572,9 @@ pub(crate) enum ConvertTarget {
 
 fn convert_config(args: crate::cli::ConvertArgs) -> anyhow::Result<ConvertConfig> {
     let single_file = args.paths.len() == 1 && !args.paths[0].is_dir();
+    if args.paths.iter().any(|p| p.as_os_str() == "-") && (!single_file || args.out_dir.is_some()) {
+        anyhow::bail!("standard input (-) is converted alone: its SGF goes to stdout, or -o FILE");
+    }
     let target = match (args.output, args.out_dir) {
         (_, Some(dir)) => ConvertTarget::Folder(dir),
         (Some(file), None) if !single_file => {
@@ -530,6 +592,7 @@ fn convert_config(args: crate::cli::ConvertArgs) -> anyhow::Result<ConvertConfig
         force: args.force,
         quiet: args.quiet,
         follow_links: args.follow_links,
+        hidden: args.hidden,
         limits,
     })
 }
@@ -576,15 +639,15 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.sgf"), "(;GM[1])").unwrap();
         let folder = vec![dir.path().to_path_buf()];
-        assert_eq!(jobs(Some(8), &folder, 1 << 20), 1);
+        assert_eq!(jobs(Some(8), &folder, 1 << 20, false), 1);
         std::fs::write(dir.path().join("b.sgf"), "(;GM[1])").unwrap();
         std::fs::write(dir.path().join("notes.txt"), "").unwrap();
         // Four workers a core at least: 2 files get 2.
-        assert_eq!(jobs(Some(8), &folder, 1 << 20), 2);
+        assert_eq!(jobs(Some(8), &folder, 1 << 20, false), 2);
         // An archive holds an unknown number of records.
         std::fs::write(dir.path().join("c.zip"), "").unwrap();
         std::fs::remove_file(dir.path().join("b.sgf")).unwrap();
-        assert_eq!(jobs(Some(3), &folder, 1 << 20), 3);
+        assert_eq!(jobs(Some(3), &folder, 1 << 20, false), 3);
     }
 
     // See: #14 (7) — at most four workers a core, also for a stream that could use any number.
@@ -594,7 +657,7 @@ mod tests {
         let stream = dir.path().join("big.sgf");
         std::fs::write(&stream, "(;GM[1])(;GM[1])").unwrap();
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        assert_eq!(jobs(Some(100_000), &[stream], 4), 4 * cores);
+        assert_eq!(jobs(Some(100_000), &[stream], 4, false), 4 * cores);
     }
 
     fn resolve(args: &[&str], terminal: Terminal) -> Config {

@@ -13,10 +13,12 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let cli = gotool::cli::Cli::parse();
     // Interrupted (Ctrl-C, SIGTERM): no temporary file left behind, no progress line left on the terminal;
-    // 130 is the shells' status for a run ended by SIGINT.
+    // 130 is the shells' status for a run ended by SIGINT. A run that writes the user's files finishes those
+    // being written, reports them and ends by itself, unless interrupted again.
     let _ = ctrlc::set_handler(|| {
-        gotool::app::on_interrupt();
-        std::process::exit(130);
+        if gotool::app::on_interrupt() {
+            std::process::exit(130);
+        }
     });
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr();

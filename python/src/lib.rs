@@ -428,10 +428,12 @@ fn _run_cli(py: Python<'_>, argv: Vec<OsString>) -> PyResult<u8> {
             return Ok(u8::try_from(e.exit_code()).unwrap_or(gotool_core::app::exit::USAGE));
         }
     };
-    // As the binary does: interrupted, no temporary file left behind; 130 is the shells' status for SIGINT.
+    // As the binary does: interrupted, no temporary file left behind; 130 is the shells' status for SIGINT. A run
+    // that writes the user's files finishes those being written and ends by itself, unless interrupted again.
     let _ = ctrlc::set_handler(|| {
-        gotool_core::app::on_interrupt();
-        std::process::exit(130);
+        if gotool_core::app::on_interrupt() {
+            std::process::exit(130);
+        }
     });
     Ok(py.detach(|| {
         let mut stdout = std::io::stdout().lock();

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use gotool_check::WholeFile;
 use gotool_model::{FileReport, Summary};
+use gotool_source::archive::SourceOptions;
 use gotool_source::batch;
 use gotool_source::{Input, Unit, UnitOptions};
 
@@ -42,7 +43,7 @@ pub(crate) fn unusable_paths(config: &FilesConfig) -> Vec<(PathBuf, String)> {
             Ok(())
                 if p.is_dir()
                     && !config.allow_empty
-                    && !gotool_source::holds_records(p, config.follow_links, config.archives) =>
+                    && !gotool_source::holds_records(p, config.walk()) =>
             {
                 Some("no records found in this folder (SGF, MGT, GIB, NGF, UGF/UGI or archives of them; --allow-empty accepts that)".to_string())
             }
@@ -75,10 +76,14 @@ pub(super) fn run(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn
         let _ = writeln!(stderr, "gotool: {}: {problem}", path.display());
     }
     let paths: Vec<PathBuf> = config.paths.iter().filter(|p| !unusable.iter().any(|(u, _)| u == *p)).cloned().collect();
+    if let Some(output) = &config.output {
+        super::refuse_output_among_inputs("--output", output, &paths, config.walk())?;
+    }
     // A file or folder found but not readable: the run goes on, and ends with exit status 2.
     let unreadable = std::cell::Cell::new(false);
+    let left_out = std::cell::Cell::new(0);
 
-    let mut output = Output::open(config.output.as_deref(), stdout)?;
+    let mut output = Output::open(config.output.as_deref(), stdout, config.force_output)?;
     let summary = {
         let mut reporter = reporter(config, output.writer());
         let progress = progress_bar(config, &paths);
@@ -111,9 +116,11 @@ pub(super) fn run(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn
                 let _ = writeln!(stderr, "gotool: {display}: {message}");
                 Ok(())
             },
+            &mut |count| left_out.set(left_out.get() + count),
             &mut deliver,
         );
         progress.finish_and_clear();
+        summary.skipped = left_out.get();
         let gone =
             reader_gone(result).and_then(|gone| if gone { Ok(true) } else { reader_gone(reporter.finish(&summary)) });
         if gone.context("writing the report")? {
@@ -121,7 +128,10 @@ pub(super) fn run(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn
         }
         summary
     };
-    output.commit()?;
+    let notes = output.commit()?;
+    if let Some(path) = &config.output {
+        super::say_notes(stderr, path, &notes);
+    }
 
     if !unusable.is_empty() || unreadable.get() {
         return Ok(exit::USAGE);
@@ -136,12 +146,13 @@ pub(super) fn run(config: &FilesConfig, stdout: &mut dyn Write, stderr: &mut dyn
 /// Checks every file of `paths` as a run over files does (folders walked, archives opened, huge collections
 /// streamed game by game, on `config.jobs` workers) and hands each report to `deliver` in input order, on the
 /// calling thread; a folder that could not be read, or a link loop, goes to `skipped` (display, message, whether
-/// it is an error). An error from either stops the run and is returned. The command line and `api::Run` both
-/// run this.
+/// it is an error), and the number of files and folders left out by name (hidden, macOS metadata) to
+/// `left_out`. An error from either stops the run and is returned. The command line and `api::Run` both run this.
 pub(crate) fn for_each_report(
     config: &FilesConfig,
     paths: &[PathBuf],
     skipped: &mut dyn FnMut(&str, &str, bool) -> io::Result<()>,
+    left_out: &mut dyn FnMut(usize),
     deliver: &mut dyn FnMut(FileReport) -> io::Result<()>,
 ) -> io::Result<()> {
     // Reports waiting to be printed hold at most about one file's worth of games at the limit.
@@ -155,12 +166,11 @@ pub(crate) fn for_each_report(
     };
     let mut unit_options = UnitOptions {
         archives: config.archives,
-        source: config.plan.source_options(),
+        source: SourceOptions { hidden: config.hidden, ..config.plan.source_options() },
         shard: config.shard,
         walk_every_file: false,
     };
-    let units =
-        gotool_source::Units::new(gotool_source::discover(paths, config.follow_links, config.archives), unit_options);
+    let units = gotool_source::Units::new(gotool_source::discover(paths, config.walk()), unit_options);
     let work = |unit: &mut Unit| match unit {
         Unit::File { path, display } => match config.plan.check_whole_file(path, display) {
             WholeFile::Checked(reports) => Work::Reports(reports),
@@ -169,11 +179,16 @@ pub(crate) fn for_each_report(
         Unit::Item { item, continued } => {
             Work::Reports(item.take().map(|item| config.plan.check_item(item, *continued)).into_iter().collect())
         }
-        Unit::Skipped { .. } => Work::Reports(Vec::new()),
+        Unit::Skipped { .. } | Unit::LeftOut { .. } => Work::Reports(Vec::new()),
     };
     batch::run_ordered(units, ordered(), work, |unit, done| {
-        if let Unit::Skipped { display, message, error } = unit {
-            return skipped(display, message, *error);
+        match unit {
+            Unit::Skipped { display, message, error } => return skipped(display, message, *error),
+            Unit::LeftOut { count } => {
+                left_out(*count);
+                return Ok(());
+            }
+            _ => {}
         }
         match done {
             Work::Reports(reports) => reports.into_iter().try_for_each(&mut *deliver),
@@ -182,15 +197,16 @@ pub(crate) fn for_each_report(
             Work::Stream(path, display) => {
                 unit_options.walk_every_file = true;
                 let one = std::iter::once(Input::File { path, display });
-                batch::run_ordered(
-                    gotool_source::Units::new(one, unit_options),
-                    ordered(),
-                    work,
-                    |_, done| match done {
-                        Work::Reports(reports) => reports.into_iter().try_for_each(&mut *deliver),
-                        Work::Stream(..) => Ok(()),
-                    },
-                )
+                batch::run_ordered(gotool_source::Units::new(one, unit_options), ordered(), work, |unit, done| {
+                    match (unit, done) {
+                        (Unit::LeftOut { count }, _) => {
+                            left_out(*count);
+                            Ok(())
+                        }
+                        (_, Work::Reports(reports)) => reports.into_iter().try_for_each(&mut *deliver),
+                        (_, Work::Stream(..)) => Ok(()),
+                    }
+                })
             }
         }
     })

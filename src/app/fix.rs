@@ -1,8 +1,8 @@
 //! `gotool fix` on the command line: finds the files (folders walked), fixes each on the workers, writes what
 //! the flags ask for (`--write`, `--out-dir`) and reports in input order.
 
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
 
@@ -12,7 +12,7 @@ use indicatif::ProgressBar;
 use super::exit;
 use super::progress::stderr_bar;
 use crate::config::FixConfig;
-use crate::output::{Copies, Output, reader_gone, write_atomically};
+use crate::output::{Copies, FileId, Finishing, How, Output, Pending, interrupted, keep_original, reader_gone};
 use crate::report;
 use crate::report::fix::FixReporter;
 use gotool_fix::{Fixed, Fixer};
@@ -22,19 +22,78 @@ use gotool_source::archive::{self, Item, Origin, SourceOptions};
 use gotool_source::batch;
 use gotool_source::names;
 
-/// `gotool fix`: every file through the fixer in parallel, the fixed ones written as the flags say (atomically,
-/// from the worker that fixed them), reported in input order. Archives and compressed files (named, or found in
-/// folders) have their SGF records fixed as members, except under `--write`: gotool does not rewrite archives.
-/// Exit status 1 when a dry run finds something to fix or a file has to be left alone, 2 when a path cannot be
-/// used or a file cannot be read or written.
+/// `gotool fix`: every file through the fixer in parallel, the fixed ones written as the flags say (through
+/// `output`, from the worker that fixed them), reported in input order. Archives and compressed files (named, or
+/// found in folders) have their SGF records fixed as members, except under `--write`: gotool does not rewrite
+/// archives. Standard input (`fix -`) is fixed alone, to stdout. Exit status 1 when a dry run finds something to
+/// fix or a file has to be left alone, 2 when a path cannot be used or a file cannot be read or written, 130 when
+/// interrupted (the files being written are finished and reported first).
 pub(super) fn run(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
+    if config.paths.iter().any(|p| p.as_os_str() == "-") {
+        return run_stdin(config, stdout, stderr);
+    }
     let archives = config.write.is_none();
     let (roots, unusable) = usable_roots(config, archives, stderr);
+    let inputs = refuse_copies_over_inputs(config, &roots)?;
     if let Some(dir) = &config.out_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let jobs = with_targets(config, jobs_of(config, &roots, archives));
-    fix_all(config, &roots, jobs, unusable, stdout, stderr)
+    fix_all(config, &roots, &inputs, jobs, unusable, stdout, stderr)
+}
+
+/// `fix -`: the record on standard input fixed and written to stdout (as it was when it is left alone), the
+/// report on stderr. Exit status as for a file written: 0, 1 when it is left alone, 2 when it cannot be read.
+fn run_stdin(config: &FixConfig, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
+    if config.paths.len() > 1 || config.write.is_some() || config.out_dir.is_some() {
+        anyhow::bail!("standard input (-) is fixed alone, to stdout: no other path, --write or --out-dir with it");
+    }
+    let limit = config.options.limits.max_file_bytes;
+    let (bytes, display) = gotool_source::read_one(Path::new("-"), limit).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let fixed = Fixer::new(config.options.clone()).fix_bytes(bytes, &display);
+    let mut report = fixed.report;
+    if config.diff
+        && let (Some(input), Some(output)) = (&fixed.input, &fixed.output)
+    {
+        report.diff = Some(fix_diff(display.as_bytes(), input, output));
+    }
+    let record = fixed.output.as_ref().or(fixed.input.as_ref());
+    if let Some(record) = record
+        && !reader_gone(stdout.write_all(record).and_then(|()| stdout.flush())).context("writing the record")?
+    {
+        report.written = Some("<stdout>".to_string());
+    }
+    let mut summary = FixSummary::default();
+    summary.add(&report);
+    let mut reporter = FixReporter::new(&mut *stderr, config.format, true);
+    reporter.file(&report).and_then(|()| reporter.finish(&summary)).context("writing the report")?;
+    Ok(match &report.error {
+        Some(e) if e.code == "io" => exit::USAGE,
+        Some(_) => exit::PROBLEMS,
+        None => exit::OK,
+    })
+}
+
+/// The files named (not folders): their identities, so that no copy is written over one; and, before anything is
+/// read, a usage error when the copy of one of them under `--out-dir` would be one of them (`fix --out-dir .
+/// g.sgf`: the copy would replace the original, through a link too).
+fn refuse_copies_over_inputs(config: &FixConfig, roots: &[Root]) -> Result<HashSet<FileId>> {
+    let named: HashMap<FileId, &Path> =
+        roots.iter().filter(|r| !r.folder).filter_map(|r| Some((FileId::of(&r.path)?, r.path.as_path()))).collect();
+    let Some(dir) = config.out_dir.as_deref() else { return Ok(HashSet::new()) };
+    for root in roots.iter().filter(|r| !r.folder && !is_archive(&r.path)) {
+        let copy = file_target(dir, root, &root.path);
+        if let Some(input) = FileId::of(&copy).and_then(|id| named.get(&id)) {
+            anyhow::bail!(
+                "--out-dir {}: the copy of {} would be {}, which is {}: name another folder",
+                dir.display(),
+                root.path.display(),
+                copy.display(),
+                if *input == root.path { "that very file".to_string() } else { input.display().to_string() }
+            );
+        }
+    }
+    Ok(named.into_keys().collect())
 }
 
 /// The paths named that can be fixed, each said on stderr when it cannot (missing, unreadable, an archive under
@@ -53,7 +112,7 @@ fn usable_roots(config: &FixConfig, archives: bool, stderr: &mut dyn Write) -> (
             Ok(())
                 if p.is_dir()
                     && !config.allow_empty
-                    && !gotool_source::holds_records(p, config.follow_links, archives) =>
+                    && !gotool_source::holds_records(p, gotool_source::Walk { archives, ..config.walk() }) =>
             {
                 Some("no SGF files found in this folder (--allow-empty accepts that)".to_string())
             }
@@ -72,14 +131,17 @@ fn usable_roots(config: &FixConfig, archives: bool, stderr: &mut dyn Write) -> (
 }
 
 /// The work, in input order: the files found under the paths named (SGF text and archives in folders), the SGF
-/// records of archives, and what is only said on stderr.
+/// records of archives, and what is only said on stderr. Under `--write` a file reached by a second path (a link,
+/// `./a.sgf` beside `a.sgf`) is fixed once, under the first.
 fn jobs_of<'r>(config: &'r FixConfig, roots: &'r [Root], archives: bool) -> impl Iterator<Item = Job<'r>> + Send + 'r {
     // Files already inside the output folder (`--out-dir` inside a folder being fixed) are not fixed again.
     let mut inside_out_dir = InsideFolder::new(config.out_dir.as_deref(), config.follow_links);
-    let source_options = SourceOptions::with_max_file_size(config.options.limits.max_file_bytes);
+    let source_options = SourceOptions {
+        hidden: config.hidden,
+        ..SourceOptions::with_max_file_size(config.options.limits.max_file_bytes)
+    };
     let found = roots.iter().flat_map(|root| {
-        gotool_source::discover(std::slice::from_ref(&root.path), config.follow_links, true)
-            .map(move |input| (root, input))
+        gotool_source::discover(std::slice::from_ref(&root.path), config.walk()).map(move |input| (root, input))
     });
     let found = found.filter(move |(root, input)| match input {
         Input::File { path, .. } => {
@@ -87,8 +149,11 @@ fn jobs_of<'r>(config: &'r FixConfig, roots: &'r [Root], archives: bool) -> impl
             let wanted = !root.folder || is_archive(path) || names::is_sgf_name(&path.to_string_lossy());
             wanted && (config.paths.contains(path) || !inside_out_dir.holds(path))
         }
+        // Folders, and the files fix would have read: SGF text and archives.
+        Input::LeftOut { display, folder } => *folder || names::is_sgf_name(display) || is_archive(Path::new(display)),
         _ => true,
     });
+    let mut fixed_once = FixedOnce::new(config.write.is_some());
     found.flat_map(move |(root, input)| -> Box<dyn Iterator<Item = Job<'_>> + Send + '_> {
         match input {
             Input::File { path, display } if is_archive(&path) => {
@@ -100,7 +165,14 @@ fn jobs_of<'r>(config: &'r FixConfig, roots: &'r [Root], archives: bool) -> impl
                 }
                 Box::new(records(root, path, display, source_options))
             }
-            Input::File { path, display } => Box::new(std::iter::once(Job::File { root, path, display, target: None })),
+            Input::File { path, display } => Box::new(std::iter::once(match fixed_once.first(&path, &display) {
+                Some(first) => {
+                    let message = format!("the same file as {first}, fixed there once");
+                    Job::Said { display, message, error: false }
+                }
+                None => Job::File { root, path, display, target: None },
+            })),
+            Input::LeftOut { .. } => Box::new(std::iter::once(Job::LeftOut { count: 1 })),
             Input::Skipped { display, message, error } => {
                 Box::new(std::iter::once(Job::Said { display, message, error }))
             }
@@ -109,6 +181,31 @@ fn jobs_of<'r>(config: &'r FixConfig, roots: &'r [Root], archives: bool) -> impl
             Input::Stdin | Input::Member { .. } => Box::new(std::iter::once(Job::Refused { root })),
         }
     })
+}
+
+/// The files a `--write` run has taken, by the path each leads to (links resolved), so that one reached by two
+/// paths is fixed once. Hard links are different paths: each name is replaced by a file of its own.
+struct FixedOnce {
+    seen: Option<HashMap<PathBuf, String>>,
+}
+
+impl FixedOnce {
+    fn new(write: bool) -> FixedOnce {
+        FixedOnce { seen: write.then(HashMap::new) }
+    }
+
+    /// `Some(how the first path was named)` when the file at `path` was taken before.
+    fn first(&mut self, path: &Path, display: &str) -> Option<String> {
+        let seen = self.seen.as_mut()?;
+        let resolved = std::fs::canonicalize(path).ok()?;
+        match seen.entry(resolved) {
+            Entry::Occupied(first) => Some(first.get().clone()),
+            Entry::Vacant(free) => {
+                free.insert(display.to_string());
+                None
+            }
+        }
+    }
 }
 
 /// The jobs with the place of each copy under `--out-dir`. Where each copy goes is decided here in input order:
@@ -146,21 +243,24 @@ fn with_targets<'r>(
 }
 
 /// Fixes every job on the workers, writes what the flags ask for, reports in input order with the progress bar,
-/// and gives the exit status.
+/// and gives the exit status. Interrupted while it writes, it starts no new file, reports those written and ends.
 fn fix_all<'r>(
     config: &'r FixConfig,
     roots: &[Root],
+    inputs: &HashSet<FileId>,
     jobs: impl Iterator<Item = Job<'r>> + Send + 'r,
     unusable: bool,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<u8> {
-    let copies = config.out_dir.as_deref().map(Copies::new);
+    let copies = config.out_dir.as_deref().map(|dir| Copies::new(dir, config.force));
     let fixer = Fixer::new(config.options.clone());
     let writes = config.write.is_some() || config.out_dir.is_some();
+    let _finishing = writes.then(Finishing::start);
+    let jobs = jobs.take_while(|_| !interrupted());
     let mut unreadable = false;
     let mut summary = FixSummary::default();
-    let mut output = Output::open(None, stdout)?;
+    let mut output = Output::open(None, stdout, false)?;
     let single_file = roots.len() == 1 && !roots[0].folder && !is_archive(&roots[0].path);
     let progress = if config.quiet || single_file || !io::stderr().is_terminal() {
         ProgressBar::hidden()
@@ -168,26 +268,31 @@ fn fix_all<'r>(
         stderr_bar("{spinner} {pos} {files}  {rate} files/s  {wide_msg}")
     };
     let share_terminal = !progress.is_hidden() && io::stdout().is_terminal();
+    let writing = Writing { config, copies: copies.as_ref(), inputs };
     {
         let mut reporter = FixReporter::new(output.writer(), config.format, writes);
-        let ordered = batch::Ordered { jobs: config.jobs, cost: |_: &Option<FixReport>| 1, budget: 4096 };
+        let ordered = batch::Ordered { jobs: config.jobs, cost: |_: &Done| 1, budget: 4096 };
         let result = batch::run_ordered(
             jobs,
             ordered,
-            |job| match job {
-                Job::File { path, display, target, .. } => {
-                    let fixed = fixer.fix_file(path, display);
-                    Some(write_fixed(config, copies.as_ref(), Some(path), fixed, target.take()))
+            |job| {
+                // Interrupted: what is not begun is not done (nor reported).
+                if writes && interrupted() {
+                    return None;
                 }
-                Job::Record { display, bytes, target, .. } => {
-                    let fixed = fixer.fix_bytes(std::mem::take(bytes), display);
-                    Some(write_fixed(config, copies.as_ref(), None, fixed, target.take()))
+                match job {
+                    Job::File { path, display, target, .. } => {
+                        Some(writing.write(Some(path), fixer.fix_file(path, display), target.take()))
+                    }
+                    Job::Record { display, bytes, target, .. } => {
+                        Some(writing.write(None, fixer.fix_bytes(std::mem::take(bytes), display), target.take()))
+                    }
+                    Job::Failed { report } => report.take().map(|report| (report, Vec::new())),
+                    Job::Said { .. } | Job::Refused { .. } | Job::LeftOut { .. } => None,
                 }
-                Job::Failed { report } => report.take(),
-                Job::Said { .. } | Job::Refused { .. } => None,
             },
-            |job, report| {
-                let Some(report) = report else {
+            |job, done| {
+                let Some((report, notes)) = done else {
                     match job {
                         Job::Said { display, message, error } => {
                             unreadable |= *error;
@@ -201,18 +306,24 @@ fn fix_all<'r>(
                                 root.path.display()
                             );
                         }
+                        Job::LeftOut { count } => summary.skipped += count,
                         _ => {}
                     }
                     return Ok(());
                 };
                 unreadable |= report.error.as_ref().is_some_and(|e| e.code == "io");
                 summary.add(&report);
+                super::say_notes(stderr, Path::new(&report.path), &notes);
                 if !progress.is_hidden() {
                     progress.inc(1);
                     progress.set_message(format!("{} to fix", summary.changed));
                 }
+                // A run that writes has its report sent on file by file: interrupted, or killed, it lists every
+                // file written up to the last one reported.
                 if share_terminal {
                     progress.suspend(|| reporter.file(&report).and_then(|()| reporter.flush()))
+                } else if writes {
+                    reporter.file(&report).and_then(|()| reporter.flush())
                 } else {
                     reporter.file(&report)
                 }
@@ -222,6 +333,7 @@ fn fix_all<'r>(
         if let Some(copies) = copies {
             copies.flush()?;
         }
+        summary.interrupted = writes && interrupted();
         let gone =
             reader_gone(result).and_then(|gone| if gone { Ok(true) } else { reader_gone(reporter.finish(&summary)) });
         if gone.context("writing the report")? {
@@ -229,12 +341,18 @@ fn fix_all<'r>(
         }
     }
     output.commit()?;
+    if summary.interrupted {
+        return Ok(exit::INTERRUPTED);
+    }
     if unusable || unreadable {
         return Ok(exit::USAGE);
     }
     let to_fix = !writes && summary.changed > 0;
     Ok(if to_fix || summary.left_alone > 0 { exit::PROBLEMS } else { exit::OK })
 }
+
+/// What a worker hands back for a job: the report, and notes on what a file written could not keep.
+type Done = Option<(FixReport, Vec<String>)>;
 
 /// Where a copy goes (`--out-dir`): nowhere yet, a path, or why none can be written.
 type Target = Option<Result<PathBuf, String>>;
@@ -261,6 +379,8 @@ enum Job<'r> {
     Said { display: String, message: String, error: bool },
     /// Standard input, or one member named on the command line: not for fix.
     Refused { root: &'r Root },
+    /// Files or folders a walk left out by their names (hidden, macOS metadata): counted.
+    LeftOut { count: usize },
 }
 
 /// The jobs of an archive or compressed file: its SGF records (by their names: `.sgf`, `.mgt`, `.sgfs`, also
@@ -272,9 +392,9 @@ fn records<'r>(
     archive_display: String,
     options: SourceOptions,
 ) -> impl Iterator<Item = Job<'r>> + Send + 'r {
-    let items = archive::items(Origin::Path(archive.clone()), archive_display.clone(), options);
+    let mut items = Some(archive::items(Origin::Path(archive.clone()), archive_display.clone(), options));
     let mut streamed: Option<String> = None;
-    items.filter_map(move |item| match item {
+    let mut job_of = move |item| match item {
         Item::Record { path, bytes } => names::is_sgf_name(&path).then(|| Job::Record {
             root,
             archive: archive.clone(),
@@ -297,6 +417,24 @@ fn records<'r>(
         // A record of another format is `convert`'s: its failure is not fix's to report.
         Item::Failed { path, .. } if names::is_record_name(names::leaf(&path)) && !names::is_sgf_name(&path) => None,
         Item::Failed { path, error } => Some(failed(path, error.code, error.message)),
+    };
+    // The members left out (hidden, macOS metadata) are counted once the walk is over.
+    std::iter::from_fn(move || {
+        loop {
+            let walk = items.as_mut()?;
+            match walk.next() {
+                Some(item) => {
+                    if let Some(job) = job_of(item) {
+                        return Some(job);
+                    }
+                }
+                None => {
+                    let count = walk.left_out();
+                    items = None;
+                    return (count > 0).then_some(Job::LeftOut { count });
+                }
+            }
+        }
     })
 }
 
@@ -375,50 +513,77 @@ fn member_relative(member: &str) -> Result<PathBuf, String> {
     Ok(relative)
 }
 
-/// Writes what the flags ask for of a fixed record: the fixed file over the original (`--write`, a file at
-/// `path`, with the original kept as `.orig` under `--backup`) or a copy at `target` (`--out-dir`: every record,
-/// fixed or not). A failed write, or a copy that has no place, is the record's error.
-fn write_fixed(
-    config: &FixConfig,
-    copies: Option<&Copies>,
-    path: Option<&Path>,
-    fixed: Fixed,
-    target: Target,
-) -> FixReport {
-    let mut report = fixed.report;
-    if config.diff
-        && let (Some(input), Some(output)) = (&fixed.input, &fixed.output)
-    {
-        report.diff = Some(fix_diff(&report.path, input, output));
-    }
-    let written = if let (Some(backup), Some(path)) = (config.write, path) {
-        fixed.output.as_ref().map(|output| {
-            let mut target = path.to_path_buf();
-            if backup {
-                let mut name = path.file_name().unwrap_or_default().to_os_string();
-                name.push(".orig");
-                let original = fixed.input.as_deref().unwrap_or_default();
-                write_atomically(&path.with_file_name(name), original)?;
-            }
-            write_atomically(&target, output).map(|()| std::mem::take(&mut target))
-        })
-    } else if let (Some(copies), Some(target)) = (copies, target) {
-        let bytes = fixed.output.as_ref().or(fixed.input.as_ref());
-        bytes.map(|bytes| {
-            let target = target.map_err(|why| anyhow::anyhow!(why))?;
-            copies.write(&target, bytes).map(|()| target)
-        })
-    } else {
-        None
-    };
-    match written {
-        Some(Ok(target)) => report.written = Some(target.display().to_string()),
-        Some(Err(e)) => {
-            report.error = Some(FileError { code: "io", message: format!("{e:#}"), line: None, column: None });
+/// What writes the fixed records: the flags, the copies' folder, and the files named (no copy is written over
+/// one of them).
+struct Writing<'w> {
+    config: &'w FixConfig,
+    copies: Option<&'w Copies>,
+    inputs: &'w HashSet<FileId>,
+}
+
+impl Writing<'_> {
+    /// Writes what the flags ask for of a fixed record: the fixed file over the original (`--write`, a file at
+    /// `path`, with the original kept under `--backup`) or a copy at `target` (`--out-dir`: every record, fixed or
+    /// not). A failed write, or a copy that has no place, is the record's error (`write_failed`). Returns the
+    /// report and the notes on what a replaced file could not keep.
+    fn write(&self, path: Option<&Path>, fixed: Fixed, target: Target) -> (FixReport, Vec<String>) {
+        let mut report = fixed.report;
+        if self.config.diff
+            && let (Some(input), Some(output)) = (&fixed.input, &fixed.output)
+        {
+            let name =
+                path.map_or_else(|| report.path.as_bytes().to_vec(), |p| p.as_os_str().as_encoded_bytes().to_vec());
+            report.diff = Some(fix_diff(&name, input, output));
         }
-        None => {}
+        let written = if let (Some(backup), Some(path)) = (self.config.write, path) {
+            fixed.output.as_ref().map(|output| self.replace(path, output, fixed.input.as_deref(), backup))
+        } else if let (Some(copies), Some(target)) = (self.copies, target) {
+            fixed.output.as_ref().or(fixed.input.as_ref()).map(|bytes| {
+                let target = target.map_err(|why| anyhow::anyhow!(why))?;
+                if FileId::of(&target).is_some_and(|id| self.inputs.contains(&id)) {
+                    anyhow::bail!("its copy would be {}, which is a file being fixed: not written", target.display());
+                }
+                copies.write(&target, bytes).map(|written| (written.path, written.notes))
+            })
+        } else {
+            None
+        };
+        match written {
+            Some(Ok((target, notes))) => {
+                report.written = Some(target.display().to_string());
+                (report, notes)
+            }
+            Some(Err(e)) => {
+                report.error = Some(FileError { code: "io", message: format!("{e:#}"), line: None, column: None });
+                report.write_failed = true;
+                (report, Vec::new())
+            }
+            None => (report, Vec::new()),
+        }
     }
-    report
+
+    /// Replaces the file at `path` (links followed) with `output`, its original kept first with `backup`.
+    fn replace(
+        &self,
+        path: &Path,
+        output: &[u8],
+        input: Option<&[u8]>,
+        backup: bool,
+    ) -> Result<(PathBuf, Vec<String>)> {
+        let how = How::file(self.config.force);
+        let mut file = Pending::open(path, how)?;
+        let mut notes = Vec::new();
+        if backup {
+            let kept = keep_original(file.path(), input.unwrap_or_default())?;
+            if kept.extension().is_none_or(|e| e != "orig") {
+                notes.push(format!("its original is kept as {} (the .orig name was taken)", kept.display()));
+            }
+        }
+        file.write_all(output).with_context(|| format!("cannot write {}", path.display()))?;
+        let written = file.commit()?;
+        notes.extend(written.notes);
+        Ok((written.path, notes))
+    }
 }
 
 /// A path named on the command line of `fix`.
@@ -462,13 +627,13 @@ impl InsideFolder {
     }
 }
 
-/// The unified diff of a fix, of the texts as gotool reads them.
-fn fix_diff(display: &str, input: &[u8], output: &[u8]) -> String {
+/// The unified diff of a fix, of the texts as gotool reads them, under the file's name (its bytes).
+fn fix_diff(name: &[u8], input: &[u8], output: &[u8]) -> String {
     let text = |bytes: &[u8]| match gotool_sgf::decode::decode(bytes) {
         Ok(d) => d.text.into_owned(),
         Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     };
-    report::fix::unified_diff(display, &text(input), &text(output))
+    report::fix::unified_diff(name, &text(input), &text(output))
 }
 
 #[cfg(test)]

@@ -39,9 +39,9 @@ pub(super) fn progress_bar(config: &FilesConfig, paths: &[PathBuf]) -> ProgressB
     // Until the walk is counted there is no total, so no ETA to show: the bar says it is counting.
     let bar = stderr_bar("{spinner} {pos} {files}  {rate} files/s  (counting…)  {wide_msg}");
     let counter = bar.clone();
-    let (paths, follow, shard, archives) = (paths.to_vec(), config.follow_links, config.shard, config.archives);
+    let (paths, walk, shard) = (paths.to_vec(), config.walk(), config.shard);
     std::thread::spawn(move || {
-        let total = gotool_source::discover(&paths, follow, archives)
+        let total = gotool_source::discover(&paths, walk)
             .filter(|i| matches!(i, Input::File { display, .. } if shard.is_none_or(|s| s.contains(display))))
             .count();
         counter.set_length(total as u64);

@@ -97,7 +97,7 @@ impl<W: Write> Reporter for GithubReporter<W> {
     fn finish(&mut self, s: &Summary) -> io::Result<()> {
         writeln!(
             self.out,
-            "gotool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} file{} not fully readable as SGF{}",
+            "gotool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} file{} not fully readable as SGF{}{}",
             s.files,
             plural(s.files),
             s.games,
@@ -111,6 +111,10 @@ impl<W: Write> Reporter for GithubReporter<W> {
             match s.games_lost {
                 0 => String::new(),
                 n => format!(", {n} game{} lost to a broken game tree", plural(n)),
+            },
+            match s.skipped {
+                0 => String::new(),
+                n => format!("; {n} skipped (hidden, or macOS metadata: see --hidden)"),
             }
         )?;
         self.out.flush()

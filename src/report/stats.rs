@@ -458,12 +458,20 @@ impl<W: std::io::Write> crate::report::Reporter for StatsReporter<W> {
         Ok(())
     }
 
-    fn finish(&mut self, _summary: &Summary) -> std::io::Result<()> {
+    fn finish(&mut self, summary: &Summary) -> std::io::Result<()> {
         if self.json {
-            serde_json::to_writer_pretty(&mut self.out, &self.stats.to_json()).map_err(std::io::Error::other)?;
+            let mut doc = self.stats.to_json();
+            // What the walks left out is the run's, not the counters': the files never reached them.
+            if let serde_json::Value::Object(fields) = &mut doc {
+                fields.insert("skipped".into(), summary.skipped.into());
+            }
+            serde_json::to_writer_pretty(&mut self.out, &doc).map_err(std::io::Error::other)?;
             writeln!(self.out)?;
         } else {
             write!(self.out, "{}", self.stats.to_text(self.ascii))?;
+            if summary.skipped > 0 {
+                writeln!(self.out, "skipped: {} (hidden, or macOS metadata: see --hidden)", summary.skipped)?;
+            }
         }
         self.out.flush()
     }

@@ -171,6 +171,9 @@ impl<W: Write> Reporter for TextReporter<W> {
             let n = s.games_lost;
             line.push_str(&format!(", {n} game{} lost to a broken game tree", plural(n)));
         }
+        if s.skipped > 0 {
+            line.push_str(&format!("; {} skipped (hidden, or macOS metadata: see --hidden)", s.skipped));
+        }
         writeln!(self.out, "{line}")?;
         self.out.flush()
     }

@@ -227,7 +227,7 @@ fn normalise_writes_the_canonical_layout() {
         ("b.sgf", b"(;GM[1]FF[4]SZ[19];B[pd]\n;W[dd]\n\n)"),
     ]);
     let r = run_in(dir.path(), &["fix", "--normalise", "a.sgf"]);
-    assert_eq!((r.code, r.stdout.as_str()), (0, "1 file: 0 to fix (0 fixes), 0 left alone\n"));
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1 file: 0 to fix (0 fixes), 1 unchanged, 0 left alone\n"));
     let r = run_in(dir.path(), &["fix", "--normalise", "b.sgf"]);
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout.lines().filter(|l| l.starts_with("b.sgf:")).count(), 1, "{}", r.stdout);
@@ -242,7 +242,7 @@ fn normalise_writes_the_canonical_layout() {
     assert_eq!(doc["summary"]["by_code"]["layout"], 1);
     // Without --normalise the layout is left as it is.
     let r = run_in(dir.path(), &["fix", "b.sgf"]);
-    assert_eq!((r.code, r.stdout.as_str()), (0, "1 file: 0 to fix (0 fixes), 0 left alone\n"));
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1 file: 0 to fix (0 fixes), 1 unchanged, 0 left alone\n"));
 }
 
 #[test]
@@ -296,12 +296,12 @@ fn the_dry_run_lists_and_writes_nothing() {
     assert_eq!(contents(dir.path()), before, "a dry run writes nothing");
     // --diff: a unified diff per changed file, and still nothing written.
     let r = run_in(dir.path(), &["fix", "--diff", "games"]);
-    assert!(r.stdout.contains("--- a/games/a.sgf\n+++ b/games/a.sgf\n@@ -1 +1 @@\n-(;GM[1]FF[4]SZ[19];B[pd]W[dd])\n+(;GM[1]FF[4]SZ[19];B[pd];W[dd])\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("--- a/games/a.sgf\t\n+++ b/games/a.sgf\t\n@@ -1 +1 @@\n-(;GM[1]FF[4]SZ[19];B[pd]W[dd])\n+(;GM[1]FF[4]SZ[19];B[pd];W[dd])\n"), "{}", r.stdout);
     assert!(!r.stdout.contains("c.sgf"), "{}", r.stdout);
     assert_eq!(contents(dir.path()), before);
     // Nothing to fix: exit 0.
     let r = run_in(dir.path(), &["fix", "games/c.sgf"]);
-    assert_eq!((r.code, r.stdout.as_str()), (0, "1 file: 0 to fix (0 fixes), 0 left alone\n"));
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1 file: 0 to fix (0 fixes), 1 unchanged, 0 left alone\n"));
 }
 
 #[test]
@@ -314,7 +314,11 @@ fn write_rewrites_only_what_changes_and_backup_keeps_the_original() {
     std::fs::File::options().write(true).open(&c_path).unwrap().set_modified(old).unwrap();
     let r = run_in(dir.path(), &["fix", "--write", "--backup", "g"]);
     assert_eq!(r.code, 0, "{}", r.stdout);
-    assert!(r.stdout.contains("2 files: 1 fixed (1 fix: split-moves 1), 0 left alone"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("2 files: 1 fixed (1 fix: split-moves 1), 1 unchanged, 0 failed, 0 left alone"),
+        "{}",
+        r.stdout
+    );
     let files: Vec<String> =
         contents(dir.path()).iter().map(|(p, _)| p.strip_prefix(dir.path()).unwrap().display().to_string()).collect();
     assert_eq!(files, ["g/a.sgf", "g/a.sgf.orig", "g/c.sgf"], "no temporary file left behind");
@@ -639,4 +643,78 @@ fn a_vertical_tab_is_white_space_to_the_fixer_as_to_the_reader() {
     let (code, doc) = fix_json(dir.path(), &["--out-dir", out.path().to_str().unwrap(), "a.sgf"]);
     assert_eq!((code, doc["files"][0]["error"].is_null()), (0, true), "{doc:#}");
     assert_eq!(std::fs::read_to_string(out.path().join("a.sgf")).unwrap(), "(;GM[1]FF[4]SZ[19])");
+}
+
+/// Whether a tool runs (`patch --version`, `git --version`).
+fn tool_runs(tool: &str) -> bool {
+    std::process::Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+// See: #44 — `fix --diff` headers that `patch -p1` and `git apply` apply, for names with a space, a tab, a quote,
+// a backslash, bytes that are not UTF-8 and other letters, alone and in pairs, in the file's name and in its
+// folder's. Applying the diff to a copy of the originals must give the fixed files.
+#[cfg(unix)]
+#[test]
+fn diff_headers_apply_with_patch_and_git_apply_whatever_the_names() {
+    use std::os::unix::ffi::OsStrExt;
+    let pieces: [&[u8]; 8] = [b" ", b"\t", b"\"", b"\\", b"\xe9", "日本".as_bytes(), b"'", b"  "];
+    let mut names: Vec<Vec<u8>> = Vec::new();
+    for a in pieces {
+        names.push([b"g", a, b"x.sgf"].concat());
+        names.push([b"d", a, b"/g.sgf"].concat());
+        for b in pieces {
+            names.push([b"p", a, b"q", b, b".sgf"].concat());
+        }
+    }
+    let to_fix: &[u8] = b"(;GM[1]FF[4]SZ[19];B[pd]W[dd])\n";
+    let fixed: &[u8] = b"(;GM[1]FF[4]SZ[19];B[pd];W[dd])\n";
+    let originals = tempfile::tempdir().unwrap();
+    for name in &names {
+        let path = originals.path().join(std::ffi::OsStr::from_bytes(name));
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, to_fix).unwrap();
+    }
+    let mut fix = gotool();
+    fix.current_dir(originals.path()).args(["fix", "--diff"]);
+    fix.args(names.iter().map(|n| std::ffi::OsStr::from_bytes(n)));
+    let out = fix.output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    // The diff lines alone (the list of fixes and the summary are for people).
+    let diff: Vec<u8> = out
+        .stdout
+        .split_inclusive(|&b| b == b'\n')
+        .filter(|line| [&b"--- "[..], b"+++ ", b"@@ ", b"-(", b"+("].iter().any(|p| line.starts_with(p)))
+        .flatten()
+        .copied()
+        .collect();
+    let mut applied = 0;
+    for (tool, args) in [("patch", &["-p1", "-s", "-i"][..]), ("git", &["apply", "-p1"][..])] {
+        if !tool_runs(tool) {
+            assert!(std::env::var("CI").is_ok_and(|v| v != "true") || std::env::var("CI").is_err(), "CI: no {tool}");
+            eprintln!("note: {tool} not installed: not tried");
+            continue;
+        }
+        let copy = tempfile::tempdir().unwrap();
+        for name in &names {
+            let path = copy.path().join(std::ffi::OsStr::from_bytes(name));
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, to_fix).unwrap();
+        }
+        let patch_file = copy.path().join("fix.diff");
+        std::fs::write(&patch_file, &diff).unwrap();
+        let run =
+            std::process::Command::new(tool).current_dir(copy.path()).args(args).arg(&patch_file).output().unwrap();
+        assert!(
+            run.status.success(),
+            "{tool}: {}{}",
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr)
+        );
+        for name in &names {
+            let path = copy.path().join(std::ffi::OsStr::from_bytes(name));
+            assert_eq!(std::fs::read(&path).unwrap(), fixed, "{tool}: {}", String::from_utf8_lossy(name));
+        }
+        applied += 1;
+    }
+    eprintln!("{} names, applied by {applied} tools", names.len());
 }

@@ -69,7 +69,7 @@ fn a_dry_run_and_diff_list_the_members_and_write_nothing() {
     // Only the SGF members count: not notes.txt, nor the GIB record (convert's).
     assert!(r.stdout.contains("3 files: 2 to fix (4 fixes"), "{}", r.stdout);
     let r = run_in(dir.path(), &["fix", "--diff", "games.zip"]);
-    let diff = format!("--- a/games.zip!/kgs/a.sgf\n+++ b/games.zip!/kgs/a.sgf\n@@ -1 +1 @@\n-{TO_FIX}+{FIXED}");
+    let diff = format!("--- a/games.zip!/kgs/a.sgf\t\n+++ b/games.zip!/kgs/a.sgf\t\n@@ -1 +1 @@\n-{TO_FIX}+{FIXED}");
     assert!(r.stdout.contains(&diff), "{}", r.stdout);
     assert!(!r.stdout.contains("kgs/b.sgf"), "{}", r.stdout);
     assert_eq!(contents(dir.path()), before, "a dry run writes nothing");

@@ -530,7 +530,7 @@ fn hostile_collections() {
     );
     assert_eq!(
         c.doc["summary"],
-        serde_json::json!({"files": 1, "games": 1, "valid": 1, "invalid": 0, "warnings": 0, "file_errors": 1, "games_lost": 0})
+        serde_json::json!({"files": 1, "games": 1, "valid": 1, "invalid": 0, "warnings": 0, "file_errors": 1, "games_lost": 0, "skipped": 0})
     );
     assert_eq!(c.code, 1);
     let c = check(b"(;GM[1];B[aa])\n(;GM[1];B[zz])\n(;GM[1];B[bb] ?)(;GM[1])");

@@ -76,3 +76,13 @@ mod hard_cases;
 
 // GIB, NGF and UGF/UGI (#16): `gotool convert` (stdout, -o, --out-dir, no overwrite) and check/score/show on them.
 mod formats;
+
+// Writes that respect the filesystem (#44): every writer on every kind of target (devices, FIFOs, links, modes,
+// owners), outputs that are inputs, backups, full and read-only filesystems, an ordinary user, a kill loop.
+#[cfg(target_os = "linux")]
+mod writes;
+
+// What walks skip (#44): macOS metadata always, hidden files and folders unless --hidden, in folders and zips;
+// counted in every summary.
+#[cfg(feature = "zip")]
+mod hidden;

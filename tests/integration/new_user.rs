@@ -372,12 +372,19 @@ fn r14_8_an_interrupted_run_removes_its_temporary_report() {
         .args(["score", "--force", "-q", "-j", "1", "-o", "rep.txt", "games"])
         .spawn()
         .unwrap();
-    // Wait until the temporary report exists, then interrupt. The deadline is a hang guard, not a speed test.
+    // Wait until the report is being written, then interrupt. It is written with no name (Linux's O_TMPFILE) or
+    // under a temporary one: either shows, the first as an open file in the folder ("…/#123 (deleted)"). The
+    // deadline is a hang guard, not a speed test.
+    let writing = |dir: &std::path::Path| {
+        let open = std::fs::read_dir(format!("/proc/{}/fd", child.id())).into_iter().flatten().flatten();
+        let in_dir = open.filter_map(|fd| std::fs::read_link(fd.path()).ok()).any(|to| to.parent() == Some(dir));
+        in_dir || !leftovers(dir).is_empty()
+    };
     let started = std::time::Instant::now();
-    while leftovers(dir.path()).is_empty() && started.elapsed() < crate::hostile::HANG_GUARD {
+    while !writing(dir.path()) && started.elapsed() < crate::hostile::HANG_GUARD {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    assert!(!leftovers(dir.path()).is_empty(), "the run never started its report");
+    assert!(writing(dir.path()), "the run never started its report");
     std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130), "{status:?}");

@@ -6,14 +6,14 @@ use serde_json::Value;
 
 use crate::util::run;
 
-fn validator() -> jsonschema::Validator {
+pub(crate) fn validator() -> jsonschema::Validator {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schema/report.schema.json");
     let schema: Value =
         serde_json::from_str(&std::fs::read_to_string(path).expect("schema file")).expect("schema is JSON");
     jsonschema::validator_for(&schema).expect("schema compiles")
 }
 
-fn assert_valid(validator: &jsonschema::Validator, value: &Value, what: &str) {
+pub(crate) fn assert_valid(validator: &jsonschema::Validator, value: &Value, what: &str) {
     let errors: Vec<String> = validator.iter_errors(value).map(|e| format!("{e} at {}", e.instance_path())).collect();
     assert!(errors.is_empty(), "{what} does not match the schema:\n{}\n{value:#}", errors.join("\n"));
 }

@@ -263,6 +263,9 @@ pub struct Summary {
     /// Game trees of streamed collections lost to a break (a missing `)` or `]`): each is reported, and reading
     /// goes on at the next game tree.
     pub games_lost: usize,
+    /// Files and folders that walks of folders and archives left out: hidden ones (without `--hidden`) and macOS
+    /// metadata (`__MACOSX/`, `._*`, `.DS_Store`) that would otherwise have been read.
+    pub skipped: usize,
 }
 
 impl Summary {
@@ -289,7 +292,7 @@ impl Summary {
 
 impl Serialize for Summary {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Summary", 7)?;
+        let mut s = serializer.serialize_struct("Summary", 8)?;
         s.serialize_field("files", &self.files)?;
         s.serialize_field("games", &self.games)?;
         s.serialize_field("valid", &self.valid())?;
@@ -297,6 +300,7 @@ impl Serialize for Summary {
         s.serialize_field("warnings", &self.warnings)?;
         s.serialize_field("file_errors", &self.file_errors)?;
         s.serialize_field("games_lost", &self.games_lost)?;
+        s.serialize_field("skipped", &self.skipped)?;
         s.end()
     }
 }

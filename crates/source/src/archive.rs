@@ -7,8 +7,10 @@
 //! as `a.zip!/b.tar.gz!/c.sgf`; a compressed stream adds no level (`all.sgf.xz` is read as `all.sgf.xz`).
 //!
 //! Which members are read: those named like records (`.sgf`, `.mgt`, `.sgfs`, any case) or like archives
-//! (`.zip`, `.tar`, `.tgz`, `.7z`, …, and `x.sgf.gz`); others are skipped unread. What a member holds is then
-//! told by its bytes: a `.sgf` member that is gzip is opened as gzip.
+//! (`.zip`, `.tar`, `.tgz`, `.7z`, …, and `x.sgf.gz`); others are skipped unread, and so are macOS metadata
+//! (`__MACOSX/`, `._*`) and hidden members (unless [`SourceOptions::hidden`]), which are counted
+//! ([`Items::left_out`]). What a member holds is then told by its bytes: a `.sgf` member that is gzip is opened as
+//! gzip.
 //!
 //! Hostile archives. Every check below makes an error for that member (or for the rest of the archive) with a
 //! message, and the walk goes on with the next:
@@ -44,6 +46,7 @@ use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read, Seek, SeekFrom};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use gotool_sgf::split::{Piece, SplitOptions, Splitter};
 
@@ -61,11 +64,19 @@ pub struct SourceOptions {
     pub max_nesting: u32,
     /// Per-game limits for streamed collections.
     pub split: SplitOptions,
+    /// Read hidden members (a part of the path starting with `.`, `--hidden`); macOS metadata (`__MACOSX/`,
+    /// `._*`, `.DS_Store`) is left out even so ([`names::is_left_out`]).
+    pub hidden: bool,
 }
 
 impl Default for SourceOptions {
     fn default() -> Self {
-        SourceOptions { max_member_bytes: 64 * 1024 * 1024, max_nesting: 3, split: SplitOptions::default() }
+        SourceOptions {
+            max_member_bytes: 64 * 1024 * 1024,
+            max_nesting: 3,
+            split: SplitOptions::default(),
+            hidden: false,
+        }
     }
 }
 
@@ -311,10 +322,17 @@ pub type Emit<'e> = dyn FnMut(Item) -> ControlFlow<()> + 'e;
 ///
 /// A split 7z set is read from its first volume (`name.7z.001`), the others found beside it.
 pub fn walk_path(path: &Path, display: &str, options: &SourceOptions, emit: &mut Emit) -> ControlFlow<()> {
-    guarded(display, emit, |emit| walk_path_inner(path, display, options, emit))
+    let left_out = AtomicUsize::new(0);
+    guarded(display, emit, |emit| walk_path_inner(path, display, options, emit, &left_out))
 }
 
-fn walk_path_inner(path: &Path, display: &str, options: &SourceOptions, emit: &mut Emit) -> ControlFlow<()> {
+fn walk_path_inner(
+    path: &Path,
+    display: &str,
+    options: &SourceOptions,
+    emit: &mut Emit,
+    left_out: &AtomicUsize,
+) -> ControlFlow<()> {
     let mut file = match File::open(path) {
         Ok(f) => f,
         Err(e) => return emit(Item::Failed { path: display.to_string(), error: SourceError::io(&e) }),
@@ -324,7 +342,7 @@ fn walk_path_inner(path: &Path, display: &str, options: &SourceOptions, emit: &m
         Err(e) => return emit(Item::Failed { path: display.to_string(), error: SourceError::io(&e) }),
     };
     let size_hint = file.metadata().map_or(0, |m| m.len());
-    let mut walker = Walker { options, emit, last_failed: None, size_hint };
+    let mut walker = Walker { options, emit, last_failed: None, size_hint, left_out };
     match Container::sniff(&head) {
         Some(format) if format.needs_seeking() => {
             let lower = path.to_string_lossy().to_ascii_lowercase();
@@ -352,15 +370,29 @@ fn walk_path_inner(path: &Path, display: &str, options: &SourceOptions, emit: &m
 /// zstd) are read as they stream in; zip and 7z, which need seeking, are read into memory up to
 /// `max_member_bytes`, or refused with a message that says so. Nothing is written to disk.
 pub fn walk_reader(reader: &mut dyn Read, display: &str, options: &SourceOptions, emit: &mut Emit) -> ControlFlow<()> {
+    walk_reader_counted(reader, display, options, emit, &AtomicUsize::new(0))
+}
+
+/// [`walk_reader`], counting the members left out in `left_out`.
+fn walk_reader_counted(
+    reader: &mut dyn Read,
+    display: &str,
+    options: &SourceOptions,
+    emit: &mut Emit,
+    left_out: &AtomicUsize,
+) -> ControlFlow<()> {
     guarded(display, emit, |emit| {
         let reader = BufReader::with_capacity(STREAM_BUFFER, &mut *reader);
-        Walker { options, emit, last_failed: None, size_hint: 0 }.stream(Box::new(reader), display, 0, 0)
+        Walker { options, emit, last_failed: None, size_hint: 0, left_out }.stream(Box::new(reader), display, 0, 0)
     })
 }
 
 /// Walks bytes in memory, like [`walk_path`] on a file holding them.
 pub fn walk_bytes(bytes: &[u8], display: &str, options: &SourceOptions, emit: &mut Emit) -> ControlFlow<()> {
-    guarded(display, emit, |emit| Walker { options, emit, last_failed: None, size_hint: 0 }.bytes(bytes, display, 0))
+    let left_out = AtomicUsize::new(0);
+    guarded(display, emit, |emit| {
+        Walker { options, emit, last_failed: None, size_hint: 0, left_out: &left_out }.bytes(bytes, display, 0)
+    })
 }
 
 /// Runs a walk; a panic inside it (in a decompressor, on hostile input) ends the walk of this input with an
@@ -400,9 +432,20 @@ struct Walker<'o, 'e, 'f> {
     last_failed: Option<()>,
     /// The size of the file being walked when it is known (a plain file on disk), to size its buffer.
     size_hint: u64,
+    /// Members left out (hidden, macOS metadata) that would have been read, counted.
+    left_out: &'o AtomicUsize,
 }
 
 impl Walker<'_, '_, '_> {
+    /// Whether a member named like a record or an archive is left out (hidden, macOS metadata): counted if so.
+    fn leaves_out(&self, name: &str) -> bool {
+        let out = names::is_left_out_member(name, self.options.hidden);
+        if out {
+            self.left_out.fetch_add(1, Ordering::Relaxed);
+        }
+        out
+    }
+
     fn fail(&mut self, path: &str, error: SourceError) -> ControlFlow<()> {
         self.last_failed = Some(());
         (self.emit)(Item::Failed { path: path.to_string(), error })
@@ -795,7 +838,10 @@ impl Walker<'_, '_, '_> {
             let name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
             last = Some(name.clone());
             let kind = entry.header().entry_type();
-            if kind.is_dir() || !(names::is_record_name(&name) || names::is_archive_name(&name)) {
+            if kind.is_dir()
+                || !(names::is_record_name(&name) || names::is_archive_name(&name))
+                || self.leaves_out(&name)
+            {
                 continue;
             }
             let path = member_path(display, &name);
@@ -849,7 +895,10 @@ impl Walker<'_, '_, '_> {
                 Some(Ok(name)) => name.into_owned(),
                 _ => continue,
             };
-            if name.ends_with('/') || !(names::is_record_name(&name) || names::is_archive_name(&name)) {
+            if name.ends_with('/')
+                || !(names::is_record_name(&name) || names::is_archive_name(&name))
+                || self.leaves_out(&name)
+            {
                 continue;
             }
             let path = member_path(display, &name);
@@ -906,7 +955,16 @@ impl Walker<'_, '_, '_> {
                     .fail(display, SourceError::archive(format!("not a readable 7z archive: {}", describe_7z(&e))));
             }
         };
-        let wanted = |name: &str| names::is_record_name(name) || names::is_archive_name(name);
+        let hidden = self.options.hidden;
+        let wanted = |name: &str| {
+            (names::is_record_name(name) || names::is_archive_name(name)) && !names::is_left_out_member(name, hidden)
+        };
+        // Counted once each, here: `wanted` is asked of a member more than once.
+        let left_out = archive.files.iter().filter(|e| !e.is_directory).filter(|e| {
+            let name = e.name();
+            (names::is_record_name(name) || names::is_archive_name(name)) && names::is_left_out_member(name, hidden)
+        });
+        self.left_out.fetch_add(left_out.count(), Ordering::Relaxed);
         let mut seen = vec![false; archive.files.len()];
         for block in 0..archive.blocks.len() {
             let first = archive.stream_map.block_first_file_index[block];
@@ -1188,6 +1246,15 @@ pub struct Items {
     receiver: Option<std::sync::mpsc::Receiver<Item>>,
     waiting: std::sync::Arc<Waiting>,
     walk: Option<std::thread::JoinHandle<()>>,
+    left_out: std::sync::Arc<AtomicUsize>,
+}
+
+impl Items {
+    /// Members named like records or archives that the walk left out so far: hidden ones (without
+    /// [`SourceOptions::hidden`]) and macOS metadata. Complete once the iterator has ended.
+    pub fn left_out(&self) -> usize {
+        self.left_out.load(Ordering::SeqCst)
+    }
 }
 
 /// Starts walking `origin` (see [`walk_path`] and [`walk_reader`]); `display` is its path as reports write it.
@@ -1195,6 +1262,8 @@ pub fn items(origin: Origin, display: String, options: SourceOptions) -> Items {
     let (sender, receiver) = std::sync::mpsc::channel();
     let waiting = std::sync::Arc::new(Waiting::default());
     let shared = waiting.clone();
+    let left_out = std::sync::Arc::new(AtomicUsize::new(0));
+    let counted = left_out.clone();
     let path = display.clone();
     let walk = std::thread::Builder::new()
         .name("gotool-source".to_string())
@@ -1208,18 +1277,20 @@ pub fn items(origin: Origin, display: String, options: SourceOptions) -> Items {
                 }
             };
             let _ = match origin {
-                Origin::Path(path) => walk_path(&path, &display, &options, &mut emit),
-                Origin::Reader(mut reader) => walk_reader(&mut reader, &display, &options, &mut emit),
+                Origin::Path(path) => {
+                    guarded(&display, &mut emit, |emit| walk_path_inner(&path, &display, &options, emit, &counted))
+                }
+                Origin::Reader(mut reader) => walk_reader_counted(&mut reader, &display, &options, &mut emit, &counted),
             };
         });
     match walk {
-        Ok(handle) => Items { receiver: Some(receiver), waiting, walk: Some(handle) },
+        Ok(handle) => Items { receiver: Some(receiver), waiting, walk: Some(handle), left_out },
         Err(e) => {
             // No thread to be had: the input is reported unreadable rather than the run stopped.
             let (sender, receiver) = std::sync::mpsc::channel();
             let error = SourceError { code: "io", message: format!("cannot start reading: {e}") };
             let _ = sender.send(Item::Failed { path, error });
-            Items { receiver: Some(receiver), waiting, walk: None }
+            Items { receiver: Some(receiver), waiting, walk: None, left_out }
         }
     }
 }

@@ -41,6 +41,14 @@ pub enum Input {
         /// `ARCHIVE!/MEMBER` as named.
         display: String,
     },
+    /// A file or folder a walk leaves out by its name (hidden, or macOS metadata: [`names::is_left_out`]), and
+    /// does not go into: counted, not read. Only files that would otherwise be read are handed out so.
+    LeftOut {
+        /// How reports would name it.
+        display: String,
+        /// Whether it is a folder (whose files are not looked at).
+        folder: bool,
+    },
     /// A folder that could not be read (`error`), or a symbolic link that leads back to a folder above it.
     Skipped {
         /// How reports name it.
@@ -130,37 +138,83 @@ impl Shard {
     }
 }
 
-/// Lazily lists the inputs: explicit files as given (whatever their extension), `-` and archive members as
-/// [`Input::named`] says, folders walked recursively in sorted order for record files (`.sgf`, `.mgt`,
-/// `.sgfs`, `.gib`, `.ngf`, `.ugf`, `.ugi`) and, with `archives`, archives. Symlinks inside folders are followed only with `follow_links`;
-/// loops are reported as unreadable entries. Slicing by `--shard` is [`Units`]' job: an archive is sliced by
-/// its members.
-pub fn discover(paths: &[PathBuf], follow_links: bool, archives: bool) -> impl Iterator<Item = Input> + Send + '_ {
+/// How folders are walked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// Follow symbolic links inside folders (`--follow-links`).
+    pub follow_links: bool,
+    /// Pick up archives and compressed files in folders.
+    pub archives: bool,
+    /// Go into hidden files and folders too (`--hidden`); macOS metadata is left out even so.
+    pub hidden: bool,
+}
+
+/// Lazily lists the inputs: explicit files as given (whatever their extension or name), `-` and archive members
+/// as [`Input::named`] says, folders walked recursively in sorted order for record files (`.sgf`, `.mgt`, `.sgfs`,
+/// `.gib`, `.ngf`, `.ugf`, `.ugi`) and, with `walk.archives`, archives. Hidden files and folders (unless
+/// `walk.hidden`) and macOS metadata (`__MACOSX/`, `._*`, `.DS_Store`) are left out ([`Input::LeftOut`]).
+/// Symlinks inside folders are followed only with `walk.follow_links`; loops are reported as unreadable entries.
+/// Slicing by `--shard` is [`Units`]' job: an archive is sliced by its members.
+pub fn discover(paths: &[PathBuf], walk: Walk) -> impl Iterator<Item = Input> + Send + '_ {
     paths.iter().flat_map(move |root| -> Box<dyn Iterator<Item = Input> + Send> {
         if !root.is_dir() {
             return Box::new(std::iter::once(Input::named(root)));
         }
-        let walker =
-            walkdir::WalkDir::new(root).follow_links(follow_links).sort_by(|a, b| a.file_name().cmp(b.file_name()));
-        Box::new(walker.into_iter().filter_map(move |entry| match entry {
-            Ok(e) if e.file_type().is_file() && is_wanted(e.path(), archives) => {
-                Some(Input::File { path: e.path().to_path_buf(), display: e.path().display().to_string() })
-            }
-            Ok(_) => None,
-            Err(err) => {
-                let display = err.path().map_or_else(|| "?".to_string(), |p| p.display().to_string());
-                if err.loop_ancestor().is_some() {
-                    let message = "symbolic link loop; skipped".to_string();
-                    return Some(Input::Skipped { display, message, error: false });
-                }
-                let message = match err.io_error() {
-                    Some(io) => format!("cannot read: {io}"),
-                    None => format!("cannot read: {err}"),
-                };
-                Some(Input::Skipped { display, message, error: true })
-            }
-        }))
+        let walker = walkdir::WalkDir::new(root)
+            .follow_links(walk.follow_links)
+            .sort_by(|a, b| a.file_name().cmp(b.file_name()));
+        Box::new(FolderWalk { entries: walker.into_iter(), walk })
     })
+}
+
+/// The inputs of one folder named: its entries, with those left out by name said once each (a folder left
+/// out is not gone into).
+struct FolderWalk {
+    entries: walkdir::IntoIter,
+    walk: Walk,
+}
+
+impl Iterator for FolderWalk {
+    type Item = Input;
+
+    fn next(&mut self) -> Option<Input> {
+        loop {
+            let entry = match self.entries.next()? {
+                Ok(entry) => entry,
+                Err(err) => return Some(unreadable(&err)),
+            };
+            let kind = entry.file_type();
+            let wanted = kind.is_file() && is_wanted(entry.path(), self.walk.archives);
+            let display = || entry.path().display().to_string();
+            // The folder named itself is never left out, whatever its name.
+            if entry.depth() > 0 && names::is_left_out(&entry.file_name().to_string_lossy(), self.walk.hidden) {
+                if kind.is_dir() {
+                    self.entries.skip_current_dir();
+                }
+                if kind.is_dir() || wanted {
+                    return Some(Input::LeftOut { display: display(), folder: kind.is_dir() });
+                }
+                continue;
+            }
+            if wanted {
+                return Some(Input::File { path: entry.path().to_path_buf(), display: display() });
+            }
+        }
+    }
+}
+
+/// What a walk says of an entry it could not read: a link loop (not an error), or why it could not.
+fn unreadable(err: &walkdir::Error) -> Input {
+    let display = err.path().map_or_else(|| "?".to_string(), |p| p.display().to_string());
+    if err.loop_ancestor().is_some() {
+        let message = "symbolic link loop; skipped".to_string();
+        return Input::Skipped { display, message, error: false };
+    }
+    let message = match err.io_error() {
+        Some(io) => format!("cannot read: {io}"),
+        None => format!("cannot read: {err}"),
+    };
+    Input::Skipped { display, message, error: true }
 }
 
 /// One piece of work for a worker, in input order.
@@ -189,6 +243,11 @@ pub enum Unit {
         /// Whether the skip is an error rather than a link loop.
         error: bool,
     },
+    /// Files and folders left out by their names (hidden, macOS metadata), in a folder or an archive: counted.
+    LeftOut {
+        /// How many.
+        count: usize,
+    },
 }
 
 /// How [`Units`] opens its inputs.
@@ -216,6 +275,8 @@ pub struct Units<I> {
 /// An input being walked.
 struct OpenWalk {
     items: Items,
+    /// The input's name, which slices its members left out (`--shard`).
+    display: String,
     /// Only this member (and what is under it), for [`Input::Member`]; whether any was found.
     only: Option<(String, bool)>,
     /// The path of the last item handed out, to tell the parts of one streamed file.
@@ -240,8 +301,8 @@ impl<I: Iterator<Item = Input>> Units<I> {
     }
 
     fn open(&mut self, origin: Origin, display: String, only: Option<String>) {
-        let items = archive::items(origin, display, self.options.source);
-        self.open = Some(OpenWalk { items, only: only.map(|o| (o, false)), last_path: None });
+        let items = archive::items(origin, display.clone(), self.options.source);
+        self.open = Some(OpenWalk { items, display, only: only.map(|o| (o, false)), last_path: None });
     }
 
     /// The next item of the open walk that this run takes, or `None` when the walk is over.
@@ -250,11 +311,20 @@ impl<I: Iterator<Item = Input>> Units<I> {
             let open = self.open.as_mut()?;
             let Some(item) = open.items.next() else {
                 let finished = self.open.take()?;
-                if let Some((member, false)) = finished.only {
-                    let error =
-                        archive::SourceError { code: "io", message: "no such member in the archive".to_string() };
-                    let item = Item::Failed { path: member, error };
-                    return Some(Unit::Item { item: Some(item), continued: false });
+                match finished.only {
+                    Some((member, false)) => {
+                        let error =
+                            archive::SourceError { code: "io", message: "no such member in the archive".to_string() };
+                        let item = Item::Failed { path: member, error };
+                        return Some(Unit::Item { item: Some(item), continued: false });
+                    }
+                    // A member named: what is beside it is not the user's concern.
+                    Some(_) => continue,
+                    None => {}
+                }
+                let count = finished.items.left_out();
+                if count > 0 && self.in_shard(&finished.display) {
+                    return Some(Unit::LeftOut { count });
                 }
                 continue;
             };
@@ -315,6 +385,11 @@ impl<I: Iterator<Item = Input>> Iterator for Units<I> {
                         return Some(Unit::Skipped { display, message, error });
                     }
                 }
+                Input::LeftOut { display, .. } => {
+                    if self.in_shard(&display) {
+                        return Some(Unit::LeftOut { count: 1 });
+                    }
+                }
             }
         }
     }
@@ -330,10 +405,9 @@ pub fn check_readable(path: &Path) -> std::io::Result<()> {
     }
 }
 
-/// Whether a folder holds a record file anywhere below it (the walk stops at the first).
-pub fn holds_records(folder: &Path, follow_links: bool, archives: bool) -> bool {
-    discover(std::slice::from_ref(&folder.to_path_buf()), follow_links, archives)
-        .any(|input| matches!(input, Input::File { .. }))
+/// Whether a folder holds a record file anywhere below it that the walk takes (it stops at the first).
+pub fn holds_records(folder: &Path, walk: Walk) -> bool {
+    discover(std::slice::from_ref(&folder.to_path_buf()), walk).any(|input| matches!(input, Input::File { .. }))
 }
 
 /// Why a file's bytes could not be had.

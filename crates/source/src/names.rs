@@ -84,3 +84,19 @@ fn strip_suffixes<'n>(name: &'n str, suffixes: &[&str]) -> &'n str {
     }
     stem
 }
+
+/// Whether a walk (of a folder or an archive) leaves out a file or folder by its name: macOS metadata always
+/// (`__MACOSX`, the folder of resource forks a Mac zip holds; `._*`, AppleDouble files; `.DS_Store`, Finder's),
+/// since they are never records even when named like one, and other hidden names (starting with `.`, as
+/// ripgrep and fd take them) unless `hidden`. A path named on the command line is never left out.
+pub fn is_left_out(name: &str, hidden: bool) -> bool {
+    name == "__MACOSX"
+        || name.starts_with("._")
+        || name == ".DS_Store"
+        || (!hidden && name.starts_with('.') && name != "." && name != "..")
+}
+
+/// Whether an archive member is left out: some part of its path is ([`is_left_out`]).
+pub fn is_left_out_member(member: &str, hidden: bool) -> bool {
+    member.split(['/', '\\']).any(|part| is_left_out(part, hidden))
+}
