@@ -287,3 +287,44 @@ fn files_members_and_stdin_lose_no_game_to_a_neighbour() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `fix --write` never merges games: a collection whose first game is broken (cut short at a sample of offsets,
+/// or only its `)` removed) is left byte for byte as it was, with exit 1; one whose last game alone is cut
+/// short gets it closed and keeps every game (checked again: as many game trees as written, none lost).
+#[test]
+#[cfg_attr(not(gotool_corpus), ignore = "needs GOTOOL_CORPUS")]
+fn fix_leaves_a_collection_with_a_broken_game_alone_and_never_merges_games() {
+    let all = corpus_games(3);
+    let dir = std::env::temp_dir().join(format!("gotool-collections-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let first = &all[0];
+    let mut victims: Vec<Vec<u8>> = sample(first.len(), 8)
+        .into_iter()
+        .filter(|&at| at > 2 && at < first.len())
+        .map(|at| first[..at].to_vec())
+        .collect();
+    victims.push(first.strip_suffix(b")").expect("ends with )").to_vec());
+    for victim in victims {
+        let mut text = victim.clone();
+        for game in &all[1..] {
+            text.push(b'\n');
+            text.extend_from_slice(game);
+        }
+        text.push(b'\n');
+        let file = write_file(&dir, "c.sgf", &text);
+        let output = gotool().args(["fix", "--write"]).arg(&file).output().expect("gotool runs");
+        assert_eq!(std::fs::read(&file).expect("read back"), text, "{}", String::from_utf8_lossy(&output.stdout));
+        assert_eq!(output.status.code(), Some(1));
+    }
+    // The last game without its `)`: closed where the file ends, every game kept apart.
+    let last = &all[2];
+    let text = [&all[0][..], b"\n", &all[1][..], b"\n", &last[..last.len() - 1]].concat();
+    let file = write_file(&dir, "c.sgf", &text);
+    let fixed = gotool().args(["fix", "--write"]).arg(&file).output().expect("gotool runs");
+    assert_eq!(fixed.status.code(), Some(0), "{}", String::from_utf8_lossy(&fixed.stdout));
+    let output = gotool().args(["check", "--format", "json"]).arg(&file).output().expect("gotool runs");
+    let doc: Value = serde_json::from_slice(&output.stdout).expect("JSON report");
+    assert_eq!(doc["summary"]["games"], 3, "{doc}");
+    assert_eq!(doc["summary"]["games_lost"], 0, "{doc}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
