@@ -198,6 +198,10 @@ impl Plan {
     /// checked whole, as it is; a collection game by game, each game checked as if read alone and its places
     /// and index those in the file, into one report.
     fn check_collection(&self, bytes: &[u8], display: &str) -> FileReport {
+        // Most files hold one game: a quick look spares them the split.
+        if !gotool_sgf::split::may_hold_several_games(bytes) {
+            return self.check_unsplit(bytes, display);
+        }
         let mut pieces = Splitter::over_bytes(bytes, SplitOptions::from_limits(&self.limits, true));
         let mut head = Vec::new();
         let mut trees = 0;

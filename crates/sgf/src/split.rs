@@ -837,6 +837,19 @@ fn starts_game(bytes: &[u8], eof: bool) -> Looks {
     }
 }
 
+/// Whether `bytes` may hold more than one game tree, by a quick look: a `(` after the first that begins a game
+/// as the splitter tells it inside a value (`(;` and a root or game-info property), a NUL byte (UTF-16, or
+/// binary junk between games) or a UTF-16 byte-order mark. `false` means that splitting would find one game
+/// tree at most, or games that the whole text reads alike (`(;)(;)`), so a caller may read the text whole.
+pub fn may_hold_several_games(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") || memchr::memchr(0, bytes).is_some() {
+        return true;
+    }
+    memchr::memchr_iter(b'(', bytes)
+        .skip(1)
+        .any(|i| matches!(starts_new_game(&bytes[i..], true, &GAME_START_PROPERTIES), Looks::Yes))
+}
+
 /// Where a new game tree starts inside another: `(`, `;`, then a root property and its `[`, with a little
 /// whitespace allowed between them (`bytes[0]` is the `(`).
 fn starts_new_game(bytes: &[u8], eof: bool, properties: &[&[u8]]) -> Looks {
@@ -1340,6 +1353,20 @@ mod tests {
         // Inside a tree, game information begins a variation (merged games): no new game there.
         let merged = "(;GM[1];B[pd]\n(;PW[a];W[dd])\n(;PW[b];W[cc]))\n";
         assert_eq!(split(merged).len(), 1);
+    }
+
+    #[test]
+    fn a_quick_look_tells_a_file_of_one_game_from_a_collection() {
+        // One game, with variations: one tree.
+        assert!(!may_hold_several_games(b"(;GM[1];B[aa]\n(;W[bb])\n(;C[x];W[cc]))"));
+        // Merged games begin variations with game information: the look is unsure, and the splitter decides.
+        assert!(may_hold_several_games(b"(;GM[1];B[aa]\n(;PW[x];W[bb])\n(;PW[y];W[cc]))"));
+        assert!(!may_hold_several_games(b"(;)(;)(;)"));
+        // A second tree that starts as the splitter starts one, or bytes a text of one game has not.
+        assert!(may_hold_several_games(b"(;GM[1];B[aa])\n(;GM[1];B[bb])"));
+        assert!(may_hold_several_games(b"(;GM[1];B[p\n(;PB[x];B[aa])"));
+        assert!(may_hold_several_games(b"\xFF\xFE(\0;\0)\0"));
+        assert!(may_hold_several_games(b"(;GM[1])\0\x01(;B[aa])"));
     }
 
     #[test]
