@@ -173,7 +173,7 @@ fn every_break(games: usize, per_kind: usize) {
             cases += 1;
         }
     }
-    assert!(cases >= games * per_kind, "{cases} cases");
+    assert!(cases >= games * per_kind.min(300), "{cases} cases");
 }
 
 #[test]
