@@ -309,11 +309,16 @@ pub struct InputArgs {
     )]
     pub max_file_size: u64,
 
-    /// Most games accepted in one file; the games before the limit are still checked.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().max_games, value_parser = count_limit_flag, help_heading = "Limits")]
-    pub max_games: u32,
+    /// Most games accepted in one file or stream; the games before the limit are still checked [default: 50000
+    /// in a file read whole, none in a collection streamed game by game]
+    #[arg(long, value_name = "N", value_parser = count_limit_flag, help_heading = "Limits")]
+    pub max_games: Option<u32>,
 
-    /// Most nodes accepted in one file.
+    /// Most empty or near-empty game trees such as `(;)` accepted in one file or stream.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_empty_games, help_heading = "Limits")]
+    pub max_empty_games: u64,
+
+    /// Most nodes accepted in one game.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_nodes, value_parser = count_limit_flag, help_heading = "Limits")]
     pub max_nodes: u32,
 

@@ -464,7 +464,9 @@ fn plan(input: &InputArgs, all_variations: bool) -> Plan {
     Plan {
         limits: Limits {
             max_file_bytes: input.max_file_size,
-            max_games: input.max_games,
+            max_games: input.max_games.unwrap_or(Limits::default().max_games),
+            max_streamed_games: input.max_games.map_or(Limits::default().max_streamed_games, u64::from),
+            max_empty_games: input.max_empty_games,
             max_nodes: input.max_nodes,
             max_variation_depth: input.max_depth,
             ..Limits::default()

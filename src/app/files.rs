@@ -181,7 +181,12 @@ pub(crate) fn for_each_report(
         }
         Unit::Skipped { .. } | Unit::LeftOut { .. } => Work::Reports(Vec::new()),
     };
-    batch::run_ordered(units, ordered(), work, |unit, done| {
+    // A unit holds the bytes of the member or streamed game it carries until a worker checks it.
+    let weight = |unit: &Unit| match unit {
+        Unit::Item { item: Some(item), .. } => item.held_bytes(),
+        _ => 0,
+    };
+    batch::run_ordered_weighed(units, ordered(), weight, work, |unit, done| {
         match unit {
             Unit::Skipped { display, message, error } => return skipped(display, message, *error),
             Unit::LeftOut { count } => {
@@ -197,16 +202,20 @@ pub(crate) fn for_each_report(
             Work::Stream(path, display) => {
                 unit_options.walk_every_file = true;
                 let one = std::iter::once(Input::File { path, display });
-                batch::run_ordered(gotool_source::Units::new(one, unit_options), ordered(), work, |unit, done| {
-                    match (unit, done) {
+                batch::run_ordered_weighed(
+                    gotool_source::Units::new(one, unit_options),
+                    ordered(),
+                    weight,
+                    work,
+                    |unit, done| match (unit, done) {
                         (Unit::LeftOut { count }, _) => {
                             left_out(*count);
                             Ok(())
                         }
                         (_, Work::Reports(reports)) => reports.into_iter().try_for_each(&mut *deliver),
                         (_, Work::Stream(..)) => Ok(()),
-                    }
-                })
+                    },
+                )
             }
         }
     })

@@ -76,7 +76,7 @@ pub fn escape_property(s: &str) -> String {
 
 impl<W: Write> Reporter for GithubReporter<W> {
     fn file(&mut self, report: &FileReport) -> io::Result<()> {
-        if let Some(e) = &report.error {
+        for e in report.error.iter().cloned().chain(report.other_lost().map(gotool_model::LostGame::to_error)) {
             self.annotate("error", &report.path, e.line, e.column, &format!("gotool {}", e.code), &e.message)?;
         }
         for d in &report.diagnostics {

@@ -111,6 +111,11 @@ impl<W: Write> Reporter for JsonLinesReporter<W> {
             let v = json!({"type": "file-error", "path": report.path, "error": error});
             self.line(&v)?;
         }
+        // Every other game lost in a collection is a file error of its own.
+        for lost in report.other_lost() {
+            let v = json!({"type": "file-error", "path": report.path, "error": lost.to_error()});
+            self.line(&v)?;
+        }
         if !report.diagnostics.is_empty() {
             let v = json!({
                 "type": "file",

@@ -145,6 +145,15 @@ impl<W: Write> Reporter for TextReporter<W> {
             let label = self.paint("error", "31");
             writeln!(self.out, "{place}: {label}: {} [{}]", escape_terminal(&e.message), e.code)?;
         }
+        // Every other game lost in a collection, each at its place.
+        for lost in report.other_lost() {
+            let place = match (lost.line, lost.column) {
+                (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
+                _ => path.clone(),
+            };
+            let label = self.paint("error", "31");
+            writeln!(self.out, "{place}: {label}: {} [{}]", escape_terminal(&lost.message), lost.code)?;
+        }
         Ok(())
     }
 

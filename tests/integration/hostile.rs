@@ -517,35 +517,39 @@ fn hostile_mail_headers_and_trailing_garbage() {
 
 #[test]
 fn hostile_collections() {
-    // See: #6 — the second game is broken: the first, complete before the error, is still read and checked, and
-    // the file gets the syntax error at its place, naming the game. Exit 1 because of the error.
+    // See: #6, #43 — the second game is broken: the first, complete before it, is read and checked as alone, and
+    // the broken game is lost, named with its index and place (where its tree starts); the summary counts it and
+    // the exit status is 1.
     let c = check(b"(;GM[1];B[aa])(;GM[1];B[bb]");
     assert_eq!(c.games(), 1, "{:#}", c.doc);
     assert_eq!((&c.game(0)["valid"], &c.game(0)["moves"]), (&true.into(), &1.into()));
     let error = &c.file()["error"];
-    assert_eq!((&error["code"], place_of(error)), (&"syntax".into(), at(1, 28)), "{:#}", c.doc);
-    assert_eq!(
-        error["message"],
-        "game 2: unexpected end of file: the game tree opened at 1:15 is never closed with ')'"
-    );
+    assert_eq!((&error["code"], place_of(error)), (&"syntax".into(), at(1, 15)), "{:#}", c.doc);
+    assert_eq!(error["message"], "game 2 (at 1:15): the input ends inside this game tree (1 '(' not closed with ')')");
+    assert_eq!(c.file()["lost_games"][0]["index"], 1, "{:#}", c.doc);
     assert_eq!(
         c.doc["summary"],
-        serde_json::json!({"files": 1, "games": 1, "valid": 1, "invalid": 0, "warnings": 0, "file_errors": 1, "games_lost": 0, "skipped": 0})
+        serde_json::json!({"files": 1, "games": 1, "valid": 1, "invalid": 0, "warnings": 0, "file_errors": 0, "games_lost": 1, "skipped": 0})
     );
     assert_eq!(c.code, 1);
+    // Stray text inside the third game's tree: that game is lost, the fourth after it is still read.
     let c = check(b"(;GM[1];B[aa])\n(;GM[1];B[zz])\n(;GM[1];B[bb] ?)(;GM[1])");
-    assert_eq!(c.games(), 2, "{:#}", c.doc);
+    assert_eq!(c.games(), 3, "{:#}", c.doc);
     assert_eq!(c.game(0)["valid"], true);
     c.error(1, "off-board", at(2, 8));
+    assert_eq!(c.game(2)["index"], 3, "{:#}", c.doc);
     assert_eq!((&c.file()["error"]["code"], place_of(&c.file()["error"])), (&"syntax".into(), at(3, 15)));
     assert!(c.file()["error"]["message"].as_str().unwrap().starts_with("game 3: "), "{:#}", c.doc);
-    // A stray `)` cut the second game short: it is dropped with the error, the first is kept.
+    // A stray `)` cut the second game short: it is lost with the error, the first is kept.
     let c = check(b"(;GM[1];B[aa])\n(;GM[1];B[bb]);W[cc])");
     assert_eq!(c.games(), 1, "{:#}", c.doc);
-    assert_eq!(place_of(&c.file()["error"]), at(2, 15));
-    // Broken in the first game: nothing is kept.
-    check(b"(;GM[1];B[aa]\n(;GM[1];B[bb])").file_error("syntax", at(2, 15));
-    // In text, each kept game as `path#n`, then the error, then the summary.
+    assert_eq!(place_of(&c.file()["error"]), at(2, 1));
+    // Broken in the first game: the second is still read (it used to become the first's variation).
+    let c = check(b"(;GM[1];B[aa]\n(;GM[1];B[bb])");
+    assert_eq!(c.games(), 1, "{:#}", c.doc);
+    assert_eq!((&c.game(0)["index"], &c.game(0)["moves"]), (&1.into(), &1.into()));
+    assert_eq!((&c.file()["error"]["code"], place_of(&c.file()["error"])), (&"syntax".into(), at(1, 1)));
+    // In text, each kept game as `path#n`, then the lost game at path:line:col, then the summary.
     let dir = tempfile::tempdir().unwrap();
     write_file(dir.path(), "two.sgf", b"(;GM[1];B[aa])(;GM[1];B[bb]");
     let run = run_guarded(dir.path(), &["check", "two.sgf"]);
@@ -553,9 +557,9 @@ fn hostile_collections() {
         run.stdout.lines().collect::<Vec<_>>(),
         [
             "two.sgf#1: ok",
-            "two.sgf:1:28: error: game 2: unexpected end of file: the game tree opened at 1:15 is never closed with ')' \
+            "two.sgf:1:15: error: game 2 (at 1:15): the input ends inside this game tree (1 '(' not closed with ')') \
              [syntax]",
-            "1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 1 file not fully readable as SGF",
+            "1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 1 game lost to a broken game tree",
         ]
     );
     assert_eq!(run.code, 1);

@@ -7,7 +7,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use gotool_go::Point;
-use gotool_model::{Diagnostic, FileError, FileReport, GameReport, plural};
+use gotool_model::{Diagnostic, FileError, FileReport, GameReport, LostGame, plural};
 use gotool_render::text::{self, TextOptions};
 use gotool_render::{Diagram, picture};
 use gotool_replay::{ReplayOptions, check_game};
@@ -15,7 +15,7 @@ use gotool_score::game::{ScoreOptions, score_game};
 use gotool_sgf::decode::{self, DecodeError};
 use gotool_sgf::formats::{self, Format};
 use gotool_sgf::record::GameRecord;
-use gotool_sgf::split::{BrokenKind, Piece};
+use gotool_sgf::split::{BrokenKind, Piece, SplitOptions, Splitter};
 use gotool_sgf::{Limits, LineIndex};
 use gotool_source::ReadError;
 use gotool_source::archive::{self, Item, SourceOptions};
@@ -96,7 +96,7 @@ impl Plan {
 
     /// How archives and streams are read under these limits.
     pub fn source_options(&self) -> SourceOptions {
-        SourceOptions::with_max_file_size(self.limits.max_file_bytes)
+        SourceOptions::with_limits(&self.limits)
     }
 
     /// Checks what an archive walk or a stream handed out: a member read whole, one game (or broken game, or
@@ -108,8 +108,19 @@ impl Plan {
         let mut report = match item {
             Item::Record { path, bytes } => self.check_bytes(&bytes, &path),
             Item::Failed { path, error } => FileReport::failed(&path, error.code, error.message, None),
-            Item::Piece { path, piece: Piece::Game(game) } => {
-                let mut report = self.check_bytes(&game.bytes, &path);
+            Item::Piece { path, piece } => self.check_piece(piece, &path),
+        };
+        report.continued = continued;
+        report.streamed = streamed;
+        report
+    }
+
+    /// Checks one piece of a collection split game by game: a game, with its places and index those in the
+    /// whole file; a broken game tree or a game that cannot be read, as a game lost; junk, as a warning.
+    fn check_piece(&self, piece: Piece, path: &str) -> FileReport {
+        match piece {
+            Piece::Game(game) => {
+                let mut report = self.guarded(path, || self.check_unsplit(&game.bytes, path));
                 shift_places(&mut report, |line, column| game.place(line, column));
                 let first = usize::try_from(game.index).unwrap_or(usize::MAX);
                 for g in &mut report.games {
@@ -117,19 +128,23 @@ impl Plan {
                 }
                 if let Some(e) = &mut report.error {
                     e.message = format!("game {}: {}", first.saturating_add(1), e.message);
+                    if report.games.is_empty() {
+                        report.lost.push(LostGame::from_error(first, e));
+                    }
                 }
                 report
             }
-            Item::Piece { path, piece: Piece::Broken(broken) } => {
+            Piece::Broken(broken) => {
                 let place = (narrow(broken.start.line), narrow(broken.start.column));
                 // A game over the size limit is a limit's doing; any other break is in the text.
                 let code = if matches!(broken.kind, BrokenKind::TooLarge { .. }) { "limit" } else { "syntax" };
-                let mut report = FileReport::failed(&path, code, broken.to_string(), Some(place));
-                report.games_lost = 1;
+                let mut report = FileReport::failed(path, code, broken.to_string(), Some(place));
+                let index = usize::try_from(broken.index).unwrap_or(usize::MAX);
+                report.lost.push(LostGame::from_error(index, report.error.as_ref().expect("failed has an error")));
                 report
             }
-            Item::Piece { path, piece: Piece::Junk(junk) } => {
-                let mut report = FileReport::failed(&path, "syntax", String::new(), None);
+            Piece::Junk(junk) => {
+                let mut report = FileReport::failed(path, "syntax", String::new(), None);
                 report.error = None;
                 let mut d = Diagnostic::warning(
                     "junk-outside-tree",
@@ -140,15 +155,17 @@ impl Plan {
                 report.diagnostics.push(d);
                 report
             }
-        };
-        report.continued = continued;
-        report.streamed = streamed;
-        report
+        }
     }
 
     /// Checks a file's bytes. Catches panics as `internal-error`.
     pub fn check_bytes(&self, bytes: &[u8], display: &str) -> FileReport {
-        match catch_unwind(AssertUnwindSafe(|| self.check_unguarded(bytes, display))) {
+        self.guarded(display, || self.check_unguarded(bytes, display))
+    }
+
+    /// `check`, with a panic inside it reported as the file's `internal-error`.
+    fn guarded(&self, display: &str, check: impl FnOnce() -> FileReport) -> FileReport {
+        match catch_unwind(AssertUnwindSafe(check)) {
             Ok(report) => report,
             Err(panic) => {
                 let what = gotool_model::panic_message(&*panic);
@@ -173,6 +190,65 @@ impl Plan {
         if format != Format::Sgf {
             return self.check_other_format(format, bytes, display);
         }
+        self.check_collection(bytes, display)
+    }
+
+    /// Checks SGF text that may hold many games. Its game trees are found by the splitter, as a stream's are
+    /// (`gotool_sgf::split`), so that a broken game loses itself alone: a text of one game tree (or none) is
+    /// checked whole, as it is; a collection game by game, each game checked as if read alone and its places
+    /// and index those in the file, into one report.
+    fn check_collection(&self, bytes: &[u8], display: &str) -> FileReport {
+        // Most files hold one game: a quick look spares them the split.
+        if !gotool_sgf::split::may_hold_several_games(bytes) {
+            return self.check_unsplit(bytes, display);
+        }
+        let mut pieces = Splitter::over_bytes(bytes, SplitOptions::from_limits(&self.limits, true));
+        let mut head = Vec::new();
+        let mut trees = 0;
+        while trees < 2
+            && let Some(piece) = pieces.next()
+        {
+            trees += usize::from(matches!(piece, Ok(Piece::Game(_) | Piece::Broken(_))));
+            head.push(piece);
+        }
+        if trees < 2 {
+            return self.check_unsplit(bytes, display);
+        }
+        let mut report = FileReport {
+            path: display.to_string(),
+            error: None,
+            charset: None,
+            format: Some(Format::Sgf.code()),
+            diagnostics: Vec::new(),
+            games: Vec::new(),
+            continued: false,
+            streamed: false,
+            lost: Vec::new(),
+        };
+        let mut trees = 0usize;
+        for piece in head.into_iter().chain(pieces) {
+            let part = match piece {
+                Ok(piece) => {
+                    trees += usize::from(!matches!(piece, Piece::Junk(_)));
+                    self.check_piece(piece, display)
+                }
+                // Only a limit stops a split of bytes in memory (games, or bytes without one): it is the
+                // file's error, said before any lost game, at the game tree where reading stopped.
+                Err(e) => {
+                    let (line, column) = place_of(bytes, e.at);
+                    let message = format!("game {}: {}", trees + 1, e.error);
+                    report.error = Some(FileError { code: "limit", message, line: Some(line), column: Some(column) });
+                    continue;
+                }
+            };
+            merge_part(&mut report, part);
+        }
+        report
+    }
+
+    /// Checks SGF text as one whole, without splitting it first: a game tree of a collection, or a file of one.
+    /// Public for the differential fuzz target that compares it with the splitter's reading of a collection.
+    pub fn check_unsplit(&self, bytes: &[u8], display: &str) -> FileReport {
         let decoded = match decode::decode(bytes) {
             Ok(d) => d,
             Err(e @ DecodeError::Empty) => return FileReport::failed(display, "syntax", e.to_string(), None),
@@ -188,7 +264,7 @@ impl Plan {
             games: Vec::new(),
             continued: false,
             streamed: false,
-            games_lost: 0,
+            lost: Vec::new(),
         };
         // In a collection, the games complete before a structural error are checked as usual; the error is the
         // file's, naming the game it is in.
@@ -242,7 +318,7 @@ impl Plan {
             games: Vec::new(),
             continued: false,
             streamed: false,
-            games_lost: 0,
+            lost: Vec::new(),
         };
         match formats::read(format, text, &self.limits) {
             Ok(read) => report.games.push(self.check_game(&read.record, 0)),
@@ -406,6 +482,42 @@ fn read_failure(display: &str, e: &ReadError) -> FileReport {
         ReadError::Io(_) => e.to_string(),
     };
     FileReport::failed(display, e.code(), message, None)
+}
+
+/// The line and column of byte `at` of `bytes`, counted as the splitter counts them: lines end at CR, LF or
+/// CRLF, columns count characters (bytes that do not continue a UTF-8 character).
+fn place_of(bytes: &[u8], at: u64) -> (u32, u32) {
+    let before = &bytes[..usize::try_from(at).unwrap_or(usize::MAX).min(bytes.len())];
+    let mut line = 1u64;
+    let mut line_start = 0;
+    for (i, &b) in before.iter().enumerate() {
+        if b == b'\r' || (b == b'\n' && (i == 0 || before[i - 1] != b'\r')) {
+            line += 1;
+        }
+        if b == b'\r' || b == b'\n' {
+            line_start = i + 1;
+        }
+    }
+    let column = 1 + before[line_start..].iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u64;
+    (narrow(line), narrow(column))
+}
+
+/// Adds the report on one piece of a collection to the collection's: its games, its file-level findings (each
+/// said once), its lost game. The file's error is its first lost game's.
+fn merge_part(report: &mut FileReport, part: FileReport) {
+    if report.charset.is_none() {
+        report.charset = part.charset;
+    }
+    for d in part.diagnostics {
+        if !report.diagnostics.iter().any(|seen| seen.code == d.code && seen.message == d.message) {
+            report.diagnostics.push(d);
+        }
+    }
+    report.games.extend(part.games);
+    if report.error.is_none() {
+        report.error = part.error;
+    }
+    report.lost.extend(part.lost);
 }
 
 /// Moves every line:column of a report on one game of a stream to its place in the whole stream.

@@ -34,6 +34,7 @@ use gotool_go::Preset;
 use gotool_model::{FileError, FixEntry, FixReport};
 use gotool_replay::ReplayOptions;
 use gotool_sgf::decode::{self, DecodeError};
+use gotool_sgf::split::{Broken, BrokenKind, Piece, SplitOptions, Splitter};
 use gotool_sgf::{Limits, LineIndex};
 use gotool_source::ReadError;
 
@@ -131,6 +132,36 @@ impl Refusal {
     }
 }
 
+/// The first broken game tree of a collection, found by the splitter that `check` reads collections with
+/// (`gotool_sgf::split`), unless it is the last game tree and cut short by the end of the file: that one the
+/// structural repairs close where it ends, as in a file of one game. Any other break would be "repaired" by
+/// closing the broken game at the end of the file, which merges every game after it into it.
+fn broken_in_collection(bytes: &[u8], limits: &Limits) -> Option<Broken> {
+    let options = SplitOptions::from_limits(limits, true);
+    let mut trees = 0;
+    let mut first_broken: Option<(Broken, usize)> = None;
+    for piece in Splitter::over_bytes(bytes, options) {
+        match piece {
+            Ok(Piece::Game(_)) => trees += 1,
+            Ok(Piece::Broken(broken)) => {
+                trees += 1;
+                if first_broken.is_none() {
+                    first_broken = Some((broken, trees));
+                }
+            }
+            Ok(Piece::Junk(_)) | Err(_) => {}
+        }
+    }
+    let (broken, nth) = first_broken?;
+    let only_the_last_is_cut = nth == trees && matches!(broken.kind, BrokenKind::EndOfInput { .. });
+    (trees > 1 && !only_the_last_is_cut).then_some(broken)
+}
+
+/// A line or column as a report writes it.
+fn narrow(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 /// The fixes of one attempt, their places mapped back to the original text, and the fixed text.
 struct Attempt {
     text: String,
@@ -196,6 +227,15 @@ impl Fixer {
         if bytes.len() as u64 > self.options.limits.max_file_bytes {
             let e = ReadError::TooLarge { size: Some(bytes.len() as u64), limit: self.options.limits.max_file_bytes };
             report.error = Some(file_error(e.code(), format!("{e} (see --max-file-size)")));
+            return None;
+        }
+        if let Some(broken) = broken_in_collection(bytes, &self.options.limits) {
+            let place = (narrow(broken.start.line), narrow(broken.start.column));
+            let message = format!(
+                "{broken}. Closing it at the end of the file would make the games after it its variations, so \
+                 the file is left as it is: cut the broken game out (or close it where the next game starts) by hand"
+            );
+            report.error = Some(FileError { code: "syntax", message, line: Some(place.0), column: Some(place.1) });
             return None;
         }
         let decoded = match decode::decode(bytes) {

@@ -42,7 +42,7 @@ pub use score::{
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// Why a whole file could not be checked.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FileError {
     /// `syntax`, `limit`, `encoding`, `io`, `archive` or `internal-error`.
     pub code: &'static str,
@@ -78,10 +78,39 @@ pub struct FileReport {
     /// in the file.
     #[serde(skip)]
     pub streamed: bool,
-    /// Game trees of a streamed collection that could not be cut out whole (`error` says why): lost, not
-    /// checked.
-    #[serde(skip)]
-    pub games_lost: usize,
+    /// Game trees of the file that could not be checked (cut short, merged into no other, or unreadable), each
+    /// with its index and place, in file order; `error` is the first of them. Not in the JSON when empty.
+    #[serde(rename = "lost_games", skip_serializing_if = "Vec::is_empty")]
+    pub lost: Vec<LostGame>,
+}
+
+/// A game tree of a collection that was written but could not be checked: a `)` or `]` missing, a limit, text
+/// that is not a game. Its neighbours are checked as if it were not there.
+#[derive(Clone, Debug, Serialize)]
+pub struct LostGame {
+    /// 0-based position of the game tree in the file, counted as [`GameReport::index`] counts.
+    pub index: usize,
+    /// As in [`FileError::code`].
+    pub code: &'static str,
+    /// Why it was lost, for a person; it names the game (`game 3 (at 12:1): ...`).
+    pub message: String,
+    /// 1-based line where the game tree starts or its error is, where known.
+    pub line: Option<u32>,
+    /// 1-based column, where known.
+    pub column: Option<u32>,
+}
+
+impl LostGame {
+    /// The game lost to the file error `error`.
+    pub fn from_error(index: usize, error: &FileError) -> LostGame {
+        let FileError { code, message, line, column } = error.clone();
+        LostGame { index, code, message, line, column }
+    }
+
+    /// The same, as a file error.
+    pub fn to_error(&self) -> FileError {
+        FileError { code: self.code, message: self.message.clone(), line: self.line, column: self.column }
+    }
 }
 
 impl FileReport {
@@ -96,8 +125,13 @@ impl FileReport {
             games: Vec::new(),
             continued: false,
             streamed: false,
-            games_lost: 0,
+            lost: Vec::new(),
         }
+    }
+
+    /// The lost games that `error` does not already name, for a writer that shows `error` first.
+    pub fn other_lost(&self) -> impl Iterator<Item = &LostGame> {
+        self.lost.iter().filter(move |lost| self.error.as_ref() != Some(&lost.to_error()))
     }
 
     /// Warnings in the file and all its games.
@@ -260,8 +294,8 @@ pub struct Summary {
     pub warnings: usize,
     /// Files that could not be read or parsed (all of it: a collection may have games before its error).
     pub file_errors: usize,
-    /// Game trees of streamed collections lost to a break (a missing `)` or `]`): each is reported, and reading
-    /// goes on at the next game tree.
+    /// Game trees of collections lost to a break (a missing `)` or `]`, a limit): each is reported with its
+    /// index and place, and reading goes on at the next game tree.
     pub games_lost: usize,
     /// Files and folders that walks of folders and archives left out: hidden ones (without `--hidden`) and macOS
     /// metadata (`__MACOSX/`, `._*`, `.DS_Store`) that would otherwise have been read.
@@ -274,8 +308,8 @@ impl Summary {
         if !report.continued {
             self.files += 1;
         }
-        if report.games_lost > 0 {
-            self.games_lost += report.games_lost;
+        if !report.lost.is_empty() {
+            self.games_lost += report.lost.len();
         } else if report.error.is_some() {
             self.file_errors += 1;
         }

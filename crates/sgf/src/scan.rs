@@ -157,9 +157,15 @@ pub struct Property {
 pub struct Limits {
     /// Largest file, in bytes.
     pub max_file_bytes: u64,
-    /// Most game trees in one file.
+    /// Most game trees in one file read whole (its report holds all their games at once).
     pub max_games: u32,
-    /// Most nodes in one file.
+    /// Most game trees in one collection streamed game by game (each game's report is let go once written):
+    /// `u64::MAX` by default, so that a 22 GB collection goes through; `--max-games` given on the command line
+    /// sets it too.
+    pub max_streamed_games: u64,
+    /// Most empty or near-empty game trees (`(;)`) in one input, read whole or streamed.
+    pub max_empty_games: u64,
+    /// Most nodes in one game tree.
     pub max_nodes: u32,
     /// Deepest nesting of variations.
     pub max_variation_depth: u32,
@@ -178,6 +184,8 @@ impl Default for Limits {
             // Every game gets a report of a few kB, however short its record (`(;)` is 3 bytes); a file at the
             // size limit full of real 19x19 games without comments holds about 40,000.
             max_games: 50_000,
+            max_streamed_games: u64::MAX,
+            max_empty_games: 10_000,
             max_nodes: 2_000_000,
             max_variation_depth: 10_000,
             max_properties_per_node: 10_000,

@@ -14,15 +14,34 @@
 //!
 //! Inside a game, `(` opens a variation, except where a **new game tree** starts: `(`, optional whitespace,
 //! `;`, optional whitespace, then one of the root properties [`ROOT_PROPERTIES`] (`GM`, `FF`, `SZ`, `CA`,
-//! `AP`) and its `[`. A variation begins with a move or a comment, never with those, while every real record
-//! begins with one of them; a bare `(;` would not do, since many files begin variations at the start of a
-//! line. So a game whose `)` is missing ends there, is reported as [`Broken`] (with its line:column and
-//! index), and the new game is read as usual: one missing `)` loses one game, not the rest of the file.
-//! The same pattern at the start of a line inside a property value means the value's `]` is missing; the
-//! game is broken there too. (A comment that quotes a whole record at the start of one of its lines would be
-//! cut there; none is known.) A game that closes and is followed by nodes (`…);W[bb])`) had a `)` too many:
-//! it is broken too, and the nodes after it are skipped up to the next game.
+//! `AP`) and its `[`. A variation begins with a move, a comment or game information, never with those, while
+//! every real record begins with one of them; a bare `(;` would not do, since many files begin variations at
+//! the start of a line. So a game whose `)` is missing ends there, is reported as [`Broken`] (with its
+//! line:column and index), and the new game is read as usual: one missing `)` loses one game, not the rest of
+//! the file.
 //!
+//! The same pattern at the start of a line inside a property value means the value's `]` is missing; the
+//! game is broken there too. There the game-info properties that servers write first count as well
+//! ([`GAME_START_PROPERTIES`]: also `PB`, `PW`, `KM`, `RU`, `DT`, `EV`), since no value holds a line that
+//! begins `(;PB[`, while a variation may begin with game information (merged games do). A line break escaped
+//! by a backslash counts as a line break. A game that closes and is followed by nodes (`…);W[bb])`) had a `)`
+//! too many: it is broken too, and the nodes after it are skipped up to the next game.
+//!
+//! Whole files and archive members are split by these same rules (`Splitter::over_bytes`), so a collection of
+//! three games and one of 22 GB recover from a break alike.
+//!
+//! ## Limits of the recovery
+//!
+//! - Inside an unclosed **value**, a new game is seen only at the start of a line. Games written back to back
+//!   on one line (`…;B[p(;GM[1]…`, or `)(;` after a game whose value is open) are read as that value's text
+//!   up to the next line that starts a game: the games on the broken game's line are lost with it.
+//! - A comment that quotes a whole record at the start of one of its lines (`C[…\n(;GM[1]…]`) is cut there;
+//!   none is known in real collections.
+//! - A variation that begins with a root property (`(;SZ[…]`) ends the game: editors do not write those.
+//! - A game whose `)` is missing is ended by the next game only if that one starts with a root property; one
+//!   that starts with game information alone (`(;PB[…]`) is read as its variation.
+//! - A game cut before its `;` (`(` alone) is not a game tree: it is junk between games.
+
 //! # Charsets
 //!
 //! Charset decoding happens per game, later. Byte-level lexing is exact for UTF-8 and single-byte charsets:
@@ -46,8 +65,15 @@ use std::io::{self, Read};
 
 use encoding_rs::{BIG5, Encoding, GB18030, GBK, SHIFT_JIS, UTF_16BE, UTF_16LE};
 
-/// The properties that begin a new game tree inside another (see the module docs).
+/// The properties that begin a new game tree inside another's tree (see the module docs): root properties,
+/// which no variation holds.
 pub const ROOT_PROPERTIES: [&[u8]; 5] = [b"GM", b"FF", b"SZ", b"CA", b"AP"];
+
+/// The properties that begin a new game tree at the start of a line inside another's unclosed value: the root
+/// properties and the game-info properties that servers write first in a record. A variation may begin with a
+/// game-info property (the SGF specification's own example of merged games does), so these do not end a tree.
+pub const GAME_START_PROPERTIES: [&[u8]; 11] =
+    [b"GM", b"FF", b"SZ", b"CA", b"AP", b"PB", b"PW", b"KM", b"RU", b"DT", b"EV"];
 
 /// Bytes read from the source at a time.
 const CHUNK_BYTES: usize = 256 * 1024;
@@ -72,11 +98,39 @@ pub struct SplitOptions {
     /// [`ReadError`]: a real collection has a few bytes between games, while a decompression bomb of zeros or
     /// spaces, or a binary file, would otherwise be read to its end, however long that takes.
     pub max_bytes_between_games: u64,
+    /// Game trees read before the stream ends with a [`ReadError`] naming `--max-games` (`u64::MAX`: no limit).
+    pub max_games: u64,
+    /// Near-empty game trees ([`NEAR_EMPTY_BYTES`] bytes or fewer, such as `(;)`) read before the stream ends
+    /// with a [`ReadError`] naming `--max-empty-games`: a real collection holds a few, while a flood of them (a
+    /// small compressed file can expand to a hundred million) would otherwise be reported one by one.
+    pub max_empty_games: u64,
 }
+
+impl SplitOptions {
+    /// The options for `limits`: each game tree within the file size limit, and the games of a file read whole
+    /// (`whole`) or of a stream within their limits.
+    pub fn from_limits(limits: &crate::Limits, whole: bool) -> SplitOptions {
+        SplitOptions {
+            max_game_bytes: limits.max_file_bytes,
+            max_bytes_between_games: limits.max_file_bytes,
+            max_games: if whole { u64::from(limits.max_games) } else { limits.max_streamed_games },
+            max_empty_games: limits.max_empty_games,
+        }
+    }
+}
+
+/// A game tree this short holds no game (`(;)`, `(;GM[1])`; `(;B[];W[])`, two passes, is 10 bytes and
+/// counts as a game): it counts towards [`SplitOptions::max_empty_games`].
+pub const NEAR_EMPTY_BYTES: usize = 8;
 
 impl Default for SplitOptions {
     fn default() -> Self {
-        SplitOptions { max_game_bytes: 64 * 1024 * 1024, max_bytes_between_games: 64 * 1024 * 1024 }
+        SplitOptions {
+            max_game_bytes: 64 * 1024 * 1024,
+            max_bytes_between_games: 64 * 1024 * 1024,
+            max_games: u64::MAX,
+            max_empty_games: 10_000,
+        }
     }
 }
 
@@ -250,6 +304,35 @@ impl fmt::Display for NoGameTree {
 
 impl std::error::Error for NoGameTree {}
 
+/// A limit on the games of one input was reached: reading stops there. Carried inside the [`ReadError`]'s
+/// `io::Error`, as [`NoGameTree`] is.
+#[derive(Debug)]
+pub enum GamesLimit {
+    /// More game trees than [`SplitOptions::max_games`].
+    Games(u64),
+    /// More near-empty game trees than [`SplitOptions::max_empty_games`].
+    EmptyGames(u64),
+}
+
+impl fmt::Display for GamesLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GamesLimit::Games(n) => write!(
+                f,
+                "more than {n} games in one file or stream (limit; see --max-games): this game and the rest are not \
+                 checked"
+            ),
+            GamesLimit::EmptyGames(n) => write!(
+                f,
+                "more than {n} empty or near-empty game trees such as '(;)' in one input: not a collection of games \
+                 (limit; see --max-empty-games); the rest are not read"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GamesLimit {}
+
 /// The source could not be read (a truncated gzip member, a wrong checksum, a disk error); the stream ends.
 #[derive(Debug)]
 pub struct ReadError {
@@ -264,7 +347,7 @@ pub struct ReadError {
 impl ReadError {
     /// Reading stopped at a limit ([`NoGameTree`]), not because the source failed.
     pub fn is_limit(&self) -> bool {
-        self.error.get_ref().is_some_and(|inner| inner.is::<NoGameTree>())
+        self.error.get_ref().is_some_and(|inner| inner.is::<NoGameTree>() || inner.is::<GamesLimit>())
     }
 }
 
@@ -462,6 +545,10 @@ pub struct Splitter<R> {
     /// Handed over once `out` is empty; the stream ends with it.
     failure: Option<ReadError>,
     utf16: Option<Utf16>,
+    /// Closed game trees of at most [`NEAR_EMPTY_BYTES`] bytes so far.
+    empty_games: u64,
+    /// Bytes read at a time: [`CHUNK_BYTES`], or less for input known to be small ([`Splitter::over_bytes`]).
+    chunk: usize,
 }
 
 /// What lexing needs to go on.
@@ -477,6 +564,16 @@ enum Looks {
     Yes,
     No,
     Need(usize),
+}
+
+impl<'a> Splitter<&'a [u8]> {
+    /// A splitter over bytes already in memory (a file read whole, an archive member): the same rules as for a
+    /// stream, with a buffer no larger than the bytes.
+    pub fn over_bytes(bytes: &'a [u8], options: SplitOptions) -> Splitter<&'a [u8]> {
+        let mut splitter = Splitter::new(bytes, options);
+        splitter.chunk = bytes.len().saturating_add(1).min(CHUNK_BYTES);
+        splitter
+    }
 }
 
 impl<R: Read> Splitter<R> {
@@ -504,6 +601,8 @@ impl<R: Read> Splitter<R> {
             out: VecDeque::new(),
             failure: None,
             utf16: None,
+            empty_games: 0,
+            chunk: CHUNK_BYTES,
         }
     }
 
@@ -553,7 +652,7 @@ impl<R: Read> Splitter<R> {
         }
         while !self.eof && self.end < self.pos + wanted.max(1) {
             // The buffer grows only when a game (or a look ahead) needs it; its spare room is reused.
-            let room = CHUNK_BYTES.max(self.pos + wanted - self.end);
+            let room = self.chunk.max(self.pos + wanted - self.end);
             if self.buf.len() < self.end + room {
                 self.buf.resize(self.end + room, 0);
             }
@@ -738,9 +837,22 @@ fn starts_game(bytes: &[u8], eof: bool) -> Looks {
     }
 }
 
+/// Whether `bytes` may hold more than one game tree, by a quick look: a `(` after the first that begins a game
+/// as the splitter tells it inside a value (`(;` and a root or game-info property), a NUL byte (UTF-16, or
+/// binary junk between games) or a UTF-16 byte-order mark. `false` means that splitting would find one game
+/// tree at most, or games that the whole text reads alike (`(;)(;)`), so a caller may read the text whole.
+pub fn may_hold_several_games(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") || memchr::memchr(0, bytes).is_some() {
+        return true;
+    }
+    memchr::memchr_iter(b'(', bytes)
+        .skip(1)
+        .any(|i| matches!(starts_new_game(&bytes[i..], true, &GAME_START_PROPERTIES), Looks::Yes))
+}
+
 /// Where a new game tree starts inside another: `(`, `;`, then a root property and its `[`, with a little
 /// whitespace allowed between them (`bytes[0]` is the `(`).
-fn starts_new_game(bytes: &[u8], eof: bool) -> Looks {
+fn starts_new_game(bytes: &[u8], eof: bool, properties: &[&[u8]]) -> Looks {
     let need =
         |bytes: &[u8]| if eof || bytes.len() >= ROOT_LOOKAHEAD { Looks::No } else { Looks::Need(ROOT_LOOKAHEAD) };
     let Ok(Some(semicolon)) = skip_whitespace(bytes, 1, ROOT_LOOKAHEAD, eof) else { return need(bytes) };
@@ -752,7 +864,7 @@ fn starts_new_game(bytes: &[u8], eof: bool) -> Looks {
     if ident + letters >= bytes.len() {
         return need(bytes);
     }
-    if !ROOT_PROPERTIES.contains(&&bytes[ident..ident + letters]) {
+    if !properties.contains(&&bytes[ident..ident + letters]) {
         return Looks::No;
     }
     match skip_whitespace(bytes, ident + letters, ROOT_LOOKAHEAD, eof) {
@@ -821,6 +933,9 @@ impl<R: Read> Splitter<R> {
                         return Step::Need(need);
                     }
                 }
+                // An escaped line break is still a line break: the line after it is looked at as in a value
+                // (a value cut just after a backslash must not hide the next game).
+                Lex::Escape if self.buf[self.pos] == b'\n' => self.lex = Lex::Value,
                 Lex::Escape => {
                     let escaped = self.buf[self.pos];
                     self.pos += 1;
@@ -923,6 +1038,21 @@ impl<R: Read> Splitter<R> {
         self.flush_closed();
         self.flush_junk();
         self.skipping_extra_nodes = false;
+        let limit = if self.next_index >= self.options.max_games {
+            Some(GamesLimit::Games(self.options.max_games))
+        } else if self.empty_games > self.options.max_empty_games {
+            Some(GamesLimit::EmptyGames(self.options.max_empty_games))
+        } else {
+            None
+        };
+        if let Some(limit) = limit {
+            // Nothing after this game tree's `(` is read: the stream ends with the limit's error.
+            let at = self.offset(self.pos);
+            self.failure = Some(ReadError { at, game: None, error: io::Error::new(io::ErrorKind::InvalidData, limit) });
+            self.end = self.pos;
+            self.eof = true;
+            return None;
+        }
         let start = self.position(self.offset(self.pos));
         self.game = Some(OpenGame { index: self.next_index, start, dropped: false, charset });
         self.next_index += 1;
@@ -943,7 +1073,7 @@ impl<R: Read> Splitter<R> {
                 }
                 b'(' => {
                     if self.depth > 0 {
-                        match starts_new_game(&self.buf[self.pos..self.end], self.eof) {
+                        match starts_new_game(&self.buf[self.pos..self.end], self.eof, &ROOT_PROPERTIES) {
                             Looks::Need(n) => return Some(n),
                             Looks::Yes => {
                                 self.end_game(Ending::Unclosed);
@@ -1018,7 +1148,7 @@ impl<R: Read> Splitter<R> {
                             return Some(ROOT_LOOKAHEAD);
                         }
                         if self.buf[self.pos] == b'(' {
-                            match starts_new_game(&self.buf[self.pos..self.end], self.eof) {
+                            match starts_new_game(&self.buf[self.pos..self.end], self.eof, &GAME_START_PROPERTIES) {
                                 Looks::Need(n) => {
                                     self.pos = i;
                                     return Some(n + 1);
@@ -1075,6 +1205,9 @@ impl<R: Read> Splitter<R> {
         match kind {
             None => {
                 let bytes = bytes.expect("kept");
+                if bytes.len() <= NEAR_EMPTY_BYTES {
+                    self.empty_games += 1;
+                }
                 self.closed = Some(Game { index: game.index, start: game.start, bytes });
                 self.lex = Lex::Outside;
             }
@@ -1204,6 +1337,54 @@ mod tests {
         assert_eq!(g.start.offset, 17);
         assert_eq!(g.place(1, 5), (2, 7));
         assert_eq!(g.place(3, 2), (4, 2));
+    }
+
+    #[test]
+    fn an_unclosed_value_ends_at_a_line_that_starts_a_game_with_its_information() {
+        // Game information starts a game at the start of a line inside an open value, even escaped.
+        let text = "(;GM[1];B[p\n(;PB[x]PW[y];B[aa])\n(;C[cut\\\n(;KM[6.5];W[bb])\n";
+        assert_eq!(
+            describe(&split(text))
+                .iter()
+                .map(|d| d.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+                .collect::<Vec<_>>(),
+            ["broken 0 1:1", "game 1 2:1", "broken 2 3:1", "game 3 4:1"]
+        );
+        // Inside a tree, game information begins a variation (merged games): no new game there.
+        let merged = "(;GM[1];B[pd]\n(;PW[a];W[dd])\n(;PW[b];W[cc]))\n";
+        assert_eq!(split(merged).len(), 1);
+    }
+
+    #[test]
+    fn a_quick_look_tells_a_file_of_one_game_from_a_collection() {
+        // One game, with variations: one tree.
+        assert!(!may_hold_several_games(b"(;GM[1];B[aa]\n(;W[bb])\n(;C[x];W[cc]))"));
+        // Merged games begin variations with game information: the look is unsure, and the splitter decides.
+        assert!(may_hold_several_games(b"(;GM[1];B[aa]\n(;PW[x];W[bb])\n(;PW[y];W[cc]))"));
+        assert!(!may_hold_several_games(b"(;)(;)(;)"));
+        // A second tree that starts as the splitter starts one, or bytes a text of one game has not.
+        assert!(may_hold_several_games(b"(;GM[1];B[aa])\n(;GM[1];B[bb])"));
+        assert!(may_hold_several_games(b"(;GM[1];B[p\n(;PB[x];B[aa])"));
+        assert!(may_hold_several_games(b"\xFF\xFE(\0;\0)\0"));
+        assert!(may_hold_several_games(b"(;GM[1])\0\x01(;B[aa])"));
+    }
+
+    #[test]
+    fn limits_on_games_end_the_stream_with_an_error_naming_the_flag() {
+        let flood = "(;)".repeat(30);
+        let options = SplitOptions { max_empty_games: 10, ..SplitOptions::default() };
+        let results: Vec<Result<Piece, ReadError>> = Splitter::new(flood.as_bytes(), options).collect();
+        // Ten empty games and the eleventh are read; reading stops at the twelfth's `(`, at byte 33.
+        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 11);
+        let error = results.last().unwrap().as_ref().unwrap_err();
+        assert!(error.is_limit() && error.to_string().contains("--max-empty-games"), "{error}");
+        assert_eq!(error.at, 33);
+        let options = SplitOptions { max_games: 2, ..SplitOptions::default() };
+        let games = "(;B[aa])\n".repeat(5);
+        let results: Vec<Result<Piece, ReadError>> = Splitter::new(games.as_bytes(), options).collect();
+        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 2);
+        let error = results.last().unwrap().as_ref().unwrap_err();
+        assert!(error.is_limit() && error.to_string().contains("--max-games"), "{error}");
     }
 
     #[test]

@@ -48,6 +48,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use gotool_sgf::Limits;
 use gotool_sgf::split::{Piece, SplitOptions, Splitter};
 
 use crate::names;
@@ -83,9 +84,15 @@ impl Default for SourceOptions {
 impl SourceOptions {
     /// The settings for a given `--max-file-size`: the same bound for members and for each streamed game.
     pub fn with_max_file_size(max_file_bytes: u64) -> SourceOptions {
+        SourceOptions::with_limits(&Limits { max_file_bytes, ..Limits::default() })
+    }
+
+    /// The settings for `limits`: `--max-file-size` bounds members and each streamed game, and a streamed
+    /// collection's games are within its limits on games.
+    pub fn with_limits(limits: &Limits) -> SourceOptions {
         SourceOptions {
-            max_member_bytes: max_file_bytes,
-            split: SplitOptions { max_game_bytes: max_file_bytes, max_bytes_between_games: max_file_bytes },
+            max_member_bytes: limits.max_file_bytes,
+            split: SplitOptions::from_limits(limits, false),
             ..SourceOptions::default()
         }
     }
@@ -611,14 +618,19 @@ fn read_limited(reader: impl Read, max: u64) -> io::Result<Option<Vec<u8>>> {
     read_limited_sized(reader, max, 0)
 }
 
-/// [`read_limited`], with room made first for `expected` bytes (within the limit): an archive's declared size,
-/// which saves the buffer's regrowing, not a promise (a lying size is still read no further than `max`).
+/// [`read_limited`], with room made first for `expected` bytes (within the limit and [`TRUSTED_DECLARED_BYTES`]):
+/// an archive's declared size saves the buffer's first regrowings, but it is not a promise, so memory past that
+/// first room grows with what is actually read (200 members that claim 64 MiB and hold 31 bytes take 200 small
+/// buffers, not 12 GiB), and a lying size is still read no further than `max`.
 fn read_limited_sized(reader: impl Read, max: u64, expected: u64) -> io::Result<Option<Vec<u8>>> {
-    let room = usize::try_from(expected.min(max).saturating_add(1)).unwrap_or(0);
+    let room = usize::try_from(expected.min(max).min(TRUSTED_DECLARED_BYTES).saturating_add(1)).unwrap_or(0);
     let mut bytes = Vec::with_capacity(room);
     reader.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
     Ok((bytes.len() as u64 <= max).then_some(bytes))
 }
+
+/// The most room made for a member from the size its archive declares, before any of it is read.
+const TRUSTED_DECLARED_BYTES: u64 = 256 * 1024;
 
 /// Bytes already read, then the rest of the reader; the bytes are freed once read, so streaming a huge input
 /// does not keep its first `max_member_bytes` for the whole stream.

@@ -12,6 +12,11 @@ pub(crate) const WORKER_STACK_BYTES: usize = 16 * 1024 * 1024;
 /// is paid once per run, not per file; a run is handed over early once its results cost a worker's share.
 const RUN: usize = 32;
 
+/// Bytes the inputs of one run may hold (archive members and streamed games carry their bytes): a worker stops
+/// taking inputs once its run holds this much, so it holds at most this plus one input, never 32 members of
+/// `--max-file-size` each.
+pub const RUN_BYTES: usize = 1024 * 1024;
+
 /// How much finished work may wait in memory for its turn to be printed, in units of [`Ordered::cost`]
 /// (for reports: games), beyond the file each worker is on.
 pub struct Ordered<C> {
@@ -28,11 +33,32 @@ pub struct Ordered<C> {
 /// `budget` of cost (a file of 50,000 games must not be joined by hundreds like it), so memory does not grow
 /// with the input. `work` may take what it needs out of its input (an archive member's bytes), so that it is
 /// not held while the result waits. An error from `emit` stops the workers and is returned.
-pub fn run_ordered<T, I, R, W, E, C>(inputs: I, settings: Ordered<C>, work: W, mut emit: E) -> std::io::Result<()>
+pub fn run_ordered<T, I, R, W, E, C>(inputs: I, settings: Ordered<C>, work: W, emit: E) -> std::io::Result<()>
 where
     T: Send,
     I: Iterator<Item = T> + Send,
     R: Send,
+    W: Fn(&mut T) -> R + Sync,
+    E: FnMut(&T, R) -> std::io::Result<()>,
+    C: Fn(&R) -> usize + Sync,
+{
+    run_ordered_weighed(inputs, settings, |_: &T| 0, work, emit)
+}
+
+/// [`run_ordered`] over inputs that hold bytes (`weight` says how many): a worker takes inputs by bytes as well
+/// as by count ([`RUN_BYTES`]).
+pub fn run_ordered_weighed<T, I, R, G, W, E, C>(
+    inputs: I,
+    settings: Ordered<C>,
+    weight: G,
+    work: W,
+    mut emit: E,
+) -> std::io::Result<()>
+where
+    T: Send,
+    I: Iterator<Item = T> + Send,
+    R: Send,
+    G: Fn(&T) -> usize + Sync,
     W: Fn(&mut T) -> R + Sync,
     E: FnMut(&T, R) -> std::io::Result<()>,
     C: Fn(&R) -> usize + Sync,
@@ -61,6 +87,7 @@ where
         budget: settings.budget,
         share: (settings.budget / jobs).max(1),
         cost: settings.cost,
+        weight,
     };
     let (tx, rx) = mpsc::channel::<Batch<T, R>>();
     std::thread::scope(|scope| {
@@ -96,7 +123,7 @@ struct Progress {
 }
 
 /// What the workers and the printing thread share.
-struct Shared<I, C> {
+struct Shared<I, C, G> {
     source: Mutex<std::iter::Enumerate<I>>,
     progress: Mutex<Progress>,
     /// Signalled whenever the printing moves on.
@@ -109,12 +136,28 @@ struct Shared<I, C> {
     /// A worker's share of the budget: a run is handed over once its results cost this much.
     share: usize,
     cost: C,
+    /// The bytes an input holds.
+    weight: G,
 }
 
-impl<T, I, C> Shared<I, C>
+impl<T, I, C, G> Shared<I, C, G>
 where
     I: Iterator<Item = T>,
+    G: Fn(&T) -> usize,
 {
+    /// The next run of inputs: up to [`RUN`] of them, fewer once they hold [`RUN_BYTES`].
+    fn take_run(&self) -> Vec<(usize, T)> {
+        let mut source = self.source.lock().expect("input lock");
+        let mut run = Vec::new();
+        let mut bytes = 0;
+        while run.len() < RUN && bytes < RUN_BYTES {
+            let Some((i, input)) = source.next() else { break };
+            bytes += (self.weight)(&input);
+            run.push((i, input));
+        }
+        run
+    }
+
     fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
@@ -139,7 +182,7 @@ where
         C: Fn(&R) -> usize,
     {
         while !self.stopped() {
-            let run: Vec<(usize, T)> = self.source.lock().expect("input lock").by_ref().take(RUN).collect();
+            let run = self.take_run();
             if run.is_empty() {
                 return;
             }
@@ -231,6 +274,36 @@ mod tests {
         let n = *input;
         std::thread::sleep(std::time::Duration::from_micros((n * 7919) % 300));
         n
+    }
+
+    #[test]
+    fn a_worker_takes_inputs_by_bytes_as_well_as_by_count() {
+        // Input n holds n * 100 KiB: a run stops once it holds RUN_BYTES (1 MiB), so it never holds 32 large ones.
+        let weights: Vec<usize> = (0..200).map(|n| n * 100 * 1024).collect();
+        let shared = Shared {
+            source: Mutex::new(weights.clone().into_iter().enumerate()),
+            progress: Mutex::new(Progress::default()),
+            turn: Condvar::new(),
+            stop: AtomicBool::new(false),
+            window: 1,
+            budget: 1,
+            share: 1,
+            cost: |_: &usize| 1,
+            weight: |w: &usize| *w,
+        };
+        let mut taken = 0;
+        loop {
+            let run = shared.take_run();
+            if run.is_empty() {
+                break;
+            }
+            let bytes: usize = run.iter().map(|(_, w)| *w).sum();
+            let last = run.last().map_or(0, |(_, w)| *w);
+            // Under the cap before its last input, and at most RUN inputs.
+            assert!(bytes - last < RUN_BYTES && run.len() <= RUN, "{} inputs, {bytes} bytes", run.len());
+            taken += run.len();
+        }
+        assert_eq!(taken, weights.len());
     }
 
     #[test]
