@@ -567,8 +567,10 @@ fn seki_broken() -> BTreeMap<String, String> {
     out
 }
 
+/// Not yet the promise "no seki group killed": 46 positions where the estimate still kills a group of goscorer's
+/// SEKI map are pinned in `SEKI_NOT_WORKED_OUT`, a change detector that may only shrink.
 #[test]
-fn the_estimate_never_kills_a_group_goscorer_sees_in_seki() {
+fn the_estimate_kills_no_seki_group_outside_the_pinned_unworked_positions() {
     let broken = seki_broken();
     let mut report = String::new();
     for (name, text) in &broken {
